@@ -1,0 +1,165 @@
+// The one place that reads spec/openapi.yaml. Everything else (mock routes,
+// validators, contract checks, tests) works from the operation table built here.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { parse as parseYaml } from 'yaml';
+
+export const SPEC_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** A JSON Schema (2020-12 dialect, as OpenAPI 3.1 uses), fully dereferenced. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ParameterEntry {
+  name: string;
+  in: 'header' | 'path' | 'query' | 'cookie';
+  required: boolean;
+  schema: JsonSchema;
+  example?: unknown;
+  assumed: boolean;
+}
+
+export interface ResponseEntry {
+  status: string;
+  description: string;
+  schema?: JsonSchema;
+  /** Header name (lower case) to its schema. */
+  headers: Record<string, JsonSchema>;
+  /** Every example of the JSON body, the first being the one a static mock serves. */
+  examples: unknown[];
+  assumed: boolean;
+}
+
+export interface OperationEntry {
+  operationId: string;
+  method: HttpMethod;
+  /** The OpenAPI path template, e.g. `/user/reset_password/{token}`. */
+  path: string;
+  /** The same path in router syntax, e.g. `/user/reset_password/:token`. */
+  url: string;
+  tags: string[];
+  summary: string;
+  /** True when the operation overrides the global security with `security: []`. */
+  isPublic: boolean;
+  /** From `x-subscription-required`; public operations never need one. */
+  subscriptionRequired: boolean;
+  /** The operation as a whole rests on a decision the interface document leaves open. */
+  assumed: boolean;
+  parameters: ParameterEntry[];
+  requestBody?: { required: boolean; schema: JsonSchema; examples: unknown[] };
+  responses: Record<string, ResponseEntry>;
+}
+
+export interface LoadedSpec {
+  /** The document as written, `$ref`s intact. */
+  raw: Record<string, any>;
+  /** The document with every `$ref` replaced by its target. */
+  document: Record<string, any>;
+  operations: OperationEntry[];
+  byId: Map<string, OperationEntry>;
+  /** Server path prefix, e.g. `/api/v1`. */
+  basePath: string;
+}
+
+export async function loadSpec(specPath: string = SPEC_PATH): Promise<LoadedSpec> {
+  const text = await readFile(specPath, 'utf8');
+  return buildSpec(parseYaml(text) as Record<string, any>);
+}
+
+export async function buildSpec(raw: Record<string, any>): Promise<LoadedSpec> {
+  const document = (await $RefParser.dereference(structuredClone(raw), {
+    dereference: { circular: false },
+  })) as Record<string, any>;
+  const operations: OperationEntry[] = [];
+  for (const [path, pathItem] of Object.entries<Record<string, any>>(document.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const op = pathItem[method];
+      if (op) operations.push(toOperation(path, method, op, pathItem, document));
+    }
+  }
+  return {
+    raw,
+    document,
+    operations,
+    byId: new Map(operations.map((o) => [o.operationId, o])),
+    basePath: serverBasePath(document),
+  };
+}
+
+function toOperation(
+  path: string,
+  method: HttpMethod,
+  op: Record<string, any>,
+  pathItem: Record<string, any>,
+  document: Record<string, any>,
+): OperationEntry {
+  const security = op.security ?? document.security ?? [];
+  const isPublic = Array.isArray(security) && security.length === 0;
+  const params = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])];
+  const body = op.requestBody;
+  const bodyMedia = body?.content?.['application/json'];
+  return {
+    operationId: op.operationId,
+    method,
+    path,
+    url: path.replace(/\{([^}]+)\}/g, ':$1'),
+    tags: op.tags ?? [],
+    summary: op.summary ?? '',
+    isPublic,
+    subscriptionRequired: !isPublic && op['x-subscription-required'] === true,
+    assumed: op['x-assumed'] === true,
+    parameters: params.map((p: Record<string, any>) => ({
+      name: p.name,
+      in: p.in,
+      required: p.required === true,
+      schema: p.schema ?? {},
+      example: p.example,
+      assumed: p['x-assumed'] === true,
+    })),
+    requestBody: bodyMedia
+      ? { required: body.required === true, schema: bodyMedia.schema ?? {}, examples: mediaExamples(bodyMedia) }
+      : undefined,
+    responses: Object.fromEntries(
+      Object.entries<Record<string, any>>(op.responses ?? {}).map(([status, r]) => [status, toResponse(status, r)]),
+    ),
+  };
+}
+
+function toResponse(status: string, r: Record<string, any>): ResponseEntry {
+  const media = r.content?.['application/json'];
+  return {
+    status,
+    description: r.description ?? '',
+    schema: media?.schema,
+    headers: Object.fromEntries(
+      Object.entries<Record<string, any>>(r.headers ?? {}).map(([name, h]) => [name.toLowerCase(), h.schema ?? {}]),
+    ),
+    examples: media ? mediaExamples(media) : [],
+    assumed: r['x-assumed'] === true,
+  };
+}
+
+function mediaExamples(media: Record<string, any>): unknown[] {
+  if ('example' in media) return [media.example];
+  return Object.values<Record<string, any>>(media.examples ?? {}).map((e) => e.value);
+}
+
+function serverBasePath(document: Record<string, any>): string {
+  const url: string = document.servers?.[0]?.url ?? '';
+  const withoutVars = url.replace(/^\{[^}]+\}/, '');
+  try {
+    return new URL(withoutVars, 'http://placeholder').pathname.replace(/\/$/, '');
+  } catch {
+    return '';
+  }
+}
+
+/** The documented success status of an operation (its lowest 2xx). */
+export function successStatus(op: OperationEntry): string {
+  const ok = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s)).sort();
+  if (ok.length === 0) throw new Error(`${op.operationId} documents no 2xx response`);
+  return ok[0]!;
+}

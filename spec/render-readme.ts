@@ -1,0 +1,60 @@
+// The README's endpoint table and its list of assumptions are rendered from the
+// spec, between marker comments, so they cannot drift from it.
+import type { LoadedSpec } from './load.js';
+import { walk } from './walk.js';
+
+export const SECTIONS = {
+  endpoints: ['<!-- endpoints:start (npm run readme) -->', '<!-- endpoints:end -->'],
+  assumptions: ['<!-- assumptions:start (npm run readme) -->', '<!-- assumptions:end -->'],
+} as const;
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function renderEndpoints(spec: LoadedSpec): string {
+  const rows = spec.operations.map((op) => {
+    const auth = op.isPublic ? 'public' : op.subscriptionRequired ? 'token + plan' : 'token';
+    const codes = Object.keys(op.responses).join(', ');
+    const mark = op.assumed ? ' (assumed)' : '';
+    return `| \`${op.method.toUpperCase()} ${op.path}\` | \`${op.operationId}\` | ${op.tags.join(', ')} | ${auth} | ${cell(op.summary)}${mark} | ${codes} |`;
+  });
+  return [
+    '| Method and path (under `/api/v1`) | operationId | Tag | Auth | Summary | Responses |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+/** Where, in words, a JSON pointer into the raw document points. */
+export function describePointer(pointer: string, raw: Record<string, any>): string {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (parts[0] === 'paths') {
+    const [, path, method, ...rest] = parts;
+    const where = `\`${method!.toUpperCase()} ${path}\``;
+    if (rest.length === 0) return `${where} (operation)`;
+    if (rest[0] === 'responses') return `${where} response ${rest[1]}`;
+    if (rest[0] === 'parameters') return `${where} parameter \`${raw.paths[path!][method!].parameters[Number(rest[1])]?.name}\``;
+    return `${where} ${rest.join('.')}`;
+  }
+  if (parts[0] === 'components') {
+    const [, kind, name, ...rest] = parts;
+    const field = rest.filter((p, i) => rest[i - 1] === 'properties' || rest[i - 1] === 'headers');
+    return `${kind} \`${name}\`${field.length ? ` → \`${field.join('.')}\`` : ''}`;
+  }
+  return pointer;
+}
+
+export function renderAssumptions(spec: LoadedSpec): string {
+  const rows: string[] = [];
+  for (const [pointer, node] of walk(spec.raw)) {
+    if (node['x-assumed'] !== true) continue;
+    rows.push(`| ${describePointer(pointer, spec.raw)} | ${cell(String(node['x-assumed-reason'] ?? ''))} |`);
+  }
+  return ['| Where in the spec | Decision and why |', '|---|---|', ...rows].join('\n');
+}
+
+export function replaceSection(text: string, [start, end]: readonly [string, string], body: string): string {
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`README lacks the markers ${start} … ${end}`);
+  return `${text.slice(0, a + start.length)}\n${body}\n${text.slice(b)}`;
+}
