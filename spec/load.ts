@@ -30,6 +30,8 @@ export interface ResponseEntry {
   headers: Record<string, JsonSchema>;
   /** Every example of the JSON body, the first being the one a static mock serves. */
   examples: unknown[];
+  /** Names of the examples when the spec names them (`examples:`), else empty. */
+  exampleNames: string[];
   assumed: boolean;
 }
 
@@ -138,6 +140,7 @@ function toResponse(status: string, r: Record<string, any>): ResponseEntry {
       Object.entries<Record<string, any>>(r.headers ?? {}).map(([name, h]) => [name.toLowerCase(), h.schema ?? {}]),
     ),
     examples: media ? mediaExamples(media) : [],
+    exampleNames: media && !('example' in media) ? Object.keys(media.examples ?? {}) : [],
     assumed: r['x-assumed'] === true,
   };
 }

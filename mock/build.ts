@@ -1,0 +1,68 @@
+// buildMock(options) returns the Fastify app, ready for inject() or listen();
+// only the CLI listens.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import { createAjv } from '../spec/ajv.js';
+import { controls } from './controls.js';
+import { FaultRules } from './faults.js';
+import { handlers } from './handlers/index.js';
+import { resolveOptions, type MockOptions } from './options.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+import faultsPlugin from './plugins/faults.js';
+import platformPlugin from './plugins/platform.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
+import subscriptionPlugin from './plugins/subscription.js';
+import { registerOperations } from './routes.js';
+import type { MockRuntime } from './runtime.js';
+import { stateWriter } from './state-file.js';
+import type { Store } from './store.js';
+
+/** Any origin on this machine: the local dev servers of frontend developers. */
+export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+export async function buildMock(options: MockOptions = {}): Promise<FastifyInstance> {
+  const ctx = await resolveOptions(options);
+  const app = Fastify({ logger: ctx.logger, bodyLimit: ctx.bodyLimit, forceCloseConnections: true });
+  const ajv = createAjv({ allErrors: true });
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+
+  const listeners: Array<() => void> = [];
+  const runtime: MockRuntime = {
+    ctx,
+    store: ctx.store,
+    faults: new FaultRules(),
+    replaceStore(store: Store) {
+      runtime.store = store;
+      for (const l of listeners) store.onChange(l);
+      for (const l of listeners) l();
+    },
+  };
+  app.decorate('mock', runtime);
+
+  if (ctx.stateFile) {
+    const writer = stateWriter(ctx.stateFile, () => runtime.store.snapshot(), (err) => app.log.error({ err }, 'state file write failed'));
+    listeners.push(writer.schedule);
+    ctx.store.onChange(writer.schedule);
+    writer.schedule();
+    app.addHook('onClose', async () => writer.flush());
+  }
+
+  await app.register(cors, {
+    origin: LOCAL_ORIGIN,
+    credentials: true,
+    allowedHeaders: ['content-type', 'accept', 'authorization', 'x-api-token', 'api-key', 'platform', 'prefer'],
+    exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'allow'],
+  });
+  await app.register(errorsPlugin, { spec: ctx.spec, bodyLimit: ctx.bodyLimit });
+  // The order of these registrations is the order of their hooks on each operation.
+  await app.register(faultsPlugin);
+  if (ctx.rateLimit) await app.register(rateLimitPlugin, ctx.rateLimit);
+  await app.register(platformPlugin);
+  await app.register(authPlugin);
+  await app.register(subscriptionPlugin);
+  await app.register(controls);
+  registerOperations(app, ctx.spec, handlers);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,121 @@
+// npm start [-- flags]: the only place the mock listens.
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
+import { buildMock } from './build.js';
+import { DEFAULTS, type MockOptions } from './options.js';
+import { StateFileError } from './state-file.js';
+
+export const USAGE = `usage: npm start -- [options]
+  --port N            port to listen on (default ${DEFAULTS.port})
+  --host HOST         address to bind (default ${DEFAULTS.host})
+  --seed N            seed of the generated world (default ${DEFAULTS.seed})
+  --clients N         number of clients in the world (default ${DEFAULTS.clients})
+  --no-rate-limit     turn off the 60 requests/minute limit
+  --state-file PATH   keep state across restarts in PATH (JSON, written atomically)
+  --help              show this help`;
+
+export interface CliSettings {
+  host: string;
+  port: number;
+  options: MockOptions;
+}
+
+export type Parsed = { ok: true; settings: CliSettings } | { ok: false; message: string; help?: boolean };
+
+function integer(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new Error(`--${name} takes a whole number from ${min} to ${max}, not "${value}"`);
+  }
+  return Number(value);
+}
+
+export function parseMockArgs(argv: string[]): Parsed {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        clients: { type: 'string' },
+        'no-rate-limit': { type: 'boolean' },
+        'state-file': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    });
+    if (values.help) return { ok: false, message: USAGE, help: true };
+    if (values.host !== undefined && values.host.trim() === '') throw new Error('--host needs an address');
+    if (values['state-file'] !== undefined && values['state-file'].trim() === '') throw new Error('--state-file needs a path');
+    return {
+      ok: true,
+      settings: {
+        host: values.host ?? DEFAULTS.host,
+        port: integer('port', values.port, 0, 65535, DEFAULTS.port),
+        options: {
+          seed: integer('seed', values.seed, 0, 2 ** 31 - 1, DEFAULTS.seed),
+          clients: integer('clients', values.clients, 1, 1_000_000, DEFAULTS.clients),
+          rateLimit: values['no-rate-limit'] ? false : undefined,
+          stateFile: values['state-file'],
+        },
+      },
+    };
+  } catch (err) {
+    return { ok: false, message: `${(err as Error).message}\n${USAGE}` };
+  }
+}
+
+export function banner(url: string, settings: CliSettings, origin: string): string {
+  const o = settings.options;
+  const lines = [
+    `Measurement Capture Service mock listening on ${url}/api/v1`,
+    `  world: seed ${o.seed}, ${o.clients} clients (${origin === 'state-file' ? `loaded from ${o.stateFile}` : 'fresh from the seed'})`,
+    `  rate limit: ${o.rateLimit === false ? 'off' : `${DEFAULTS.rateLimit.max} requests/minute per token`}`,
+    'Demo accounts:',
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.email} / ${a.password}  (${a.note})`),
+    `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail`,
+  ];
+  return lines.join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const parsed = parseMockArgs(argv);
+  if (!parsed.ok) {
+    (parsed.help ? console.log : console.error)(parsed.message);
+    return parsed.help ? 0 : 2;
+  }
+  const { host, port, options } = parsed.settings;
+  let app;
+  try {
+    app = await buildMock({ ...options, logger: false });
+  } catch (err) {
+    if (err instanceof StateFileError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  try {
+    const address = await app.listen({ host, port });
+    console.log(banner(address, parsed.settings, app.mock.ctx.origin));
+  } catch (err) {
+    console.error(`cannot listen on ${host}:${port}: ${(err as Error).message}`);
+    await app.close();
+    return 1;
+  }
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return -1;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const code = await main(process.argv.slice(2));
+  if (code >= 0) process.exit(code);
+}

@@ -1,0 +1,59 @@
+// Injected faults: latency or a forced documented status, for the next N calls
+// or until cleared, on every operation or one. Set through /__mock/faults.
+export interface FaultRule {
+  id: number;
+  /** Only this operation; all operations when absent. */
+  operationId?: string;
+  /** Answer with this documented status (and its example) instead of running the operation. */
+  status?: number;
+  latency_ms?: number;
+  /** Calls left; the rule is dropped at 0. Absent: until cleared. */
+  remaining?: number;
+}
+
+export class FaultRules {
+  private rules: FaultRule[] = [];
+  private lastId = 0;
+
+  list(): readonly FaultRule[] {
+    return this.rules;
+  }
+
+  add(rule: Omit<FaultRule, 'id'>): FaultRule {
+    const r = { ...rule, id: ++this.lastId };
+    this.rules.push(r);
+    return r;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** The rule that applies to this call, spending one of its calls. */
+  take(operationId: string): FaultRule | undefined {
+    const rule = this.rules.find((r) => r.operationId === undefined || r.operationId === operationId);
+    if (rule?.remaining !== undefined) {
+      rule.remaining -= 1;
+      if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
+    }
+    return rule;
+  }
+}
+
+export interface Preference {
+  code?: number;
+  example?: string;
+}
+
+/** Prism's `Prefer` header: `code=404`, `example=name`, comma separated. */
+export function parsePrefer(header: string | string[] | undefined): Preference {
+  const out: Preference = {};
+  const text = Array.isArray(header) ? header.join(',') : header ?? '';
+  for (const part of text.split(/[,;]/)) {
+    const [k, v] = part.split('=').map((x) => x.trim());
+    if (k === 'code' && v && /^\d{3}$/.test(v)) out.code = Number(v);
+    else if (k === 'code') out.code = Number.NaN;
+    if (k === 'example' && v) out.example = v;
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import type { ClientRecord } from '../../fixtures/types.js';
+import { Errors } from '../errors.js';
+import { DEFAULT_PER_PAGE, paginate } from '../paging.js';
+import type { Handler } from '../runtime.js';
+import type { ClientPatch, Store } from '../store.js';
+import { clientInCompany } from './scope.js';
+
+function page(store: Store, ids: readonly number[], body: { page?: number; limit?: number }, path: string) {
+  const p = paginate(ids, body.page ?? 1, body.limit ?? DEFAULT_PER_PAGE, path);
+  return { ...p, data: p.data.map((id) => store.client(id)!) };
+}
+
+export const listClients: Handler<'listClients'> = ({ body, user, store, baseUrl }) => {
+  const keyword = body?.keyword?.trim().toLowerCase() ?? '';
+  let ids = store.ownClientIds(user.id);
+  if (keyword) ids = ids.filter((id) => store.searchText(id).includes(keyword));
+  return { message: 'Clients get successfully.', data: page(store, ids, body ?? {}, `${baseUrl}/client/list`) };
+};
+
+export const listCompanyClients: Handler<'listCompanyClients'> = ({ body, user, store, baseUrl }) => {
+  const company = store.companyOf(user);
+  if (body.company_name.trim().toLowerCase() !== company.name.toLowerCase()) throw Errors.COMPANY_NOT_FOUND();
+  const ids = store.companyClientIds(company.id);
+  return { message: 'Company clients get successfully.', data: page(store, ids, body, `${baseUrl}/client/user_client`) };
+};
+
+export const updateClient: Handler<'updateClient'> = ({ body, user, store }) => {
+  clientInCompany(store, user, body.client_id);
+  const { client_id: _id, end_client_known, lead_source_id, ...fields } = body;
+  const patch: ClientPatch = { ...fields };
+  if (end_client_known !== undefined) patch.end_client_known = end_client_known ? 1 : 0;
+  if (lead_source_id !== undefined) {
+    const source = store.world.leadSources.find((s) => s.id === lead_source_id);
+    if (!source) throw Errors.VALIDATION({ lead_source_id: ['The selected lead source id is invalid.'] });
+    patch.lead_source_id = source.id;
+    patch.lead_source_email = source.email;
+    patch.lead_source_name = fields.lead_source_name ?? source.name;
+  }
+  store.updateClient(body.client_id, patch as Partial<ClientRecord>);
+  return { message: 'Client details updated successfully.', data: [] };
+};
+
+export const deleteClient: Handler<'deleteClient'> = ({ body, user, store }) => {
+  clientInCompany(store, user, body.client_id);
+  store.deleteClient(body.client_id);
+  return { message: 'Client deleted successfully.', data: [] };
+};

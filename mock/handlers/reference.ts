@@ -1,0 +1,36 @@
+// Reference lists, plans, the profile and the company's people.
+import type { Handler } from '../runtime.js';
+import { publicUser } from './auth.js';
+
+export const getSettings: Handler<'getSettings'> = ({ store }) => ({ message: 'Settings get successfully.', data: store.world.settings });
+export const getHowItWorks: Handler<'getHowItWorks'> = ({ store }) => ({ message: 'How it works get successfully.', data: store.world.howItWorks });
+export const listCountries: Handler<'listCountries'> = ({ store }) => ({ status: 'success', data: store.world.countries });
+export const listPlans: Handler<'listPlans'> = ({ store }) => ({ status: 'success', data: store.world.plans });
+export const listMeasurementTypes: Handler<'listMeasurementTypes'> = ({ store }) => ({
+  message: 'Measurement types get successfully.',
+  data: store.world.measurementTypes,
+});
+export const listAdminRoomTypes: Handler<'listAdminRoomTypes'> = ({ store }) => ({ message: 'Admin rooms get successfully.', data: store.world.adminRoomTypes });
+
+export const getProfile: Handler<'getProfile'> = ({ user, store }) => ({ message: 'Profile get successfully.', data: publicUser(store, user) });
+
+export const getCurrentPlan: Handler<'getCurrentPlan'> = ({ user, store }) => {
+  const sub = store.activeSubscription(user.id);
+  const plan = sub && store.world.plans.find((p) => p.id === sub.plan_id);
+  if (!sub || !plan) return { message: 'No active plan.', data: null };
+  return {
+    message: 'Current plan get successfully.',
+    data: { id: sub.id, status: sub.status, started_at: sub.started_at, expires_at: sub.expires_at, plan },
+  };
+};
+
+export const listCompanyUsers: Handler<'listCompanyUsers'> = ({ user, store }) => ({
+  message: 'Company users get successfully.',
+  data: store.companyMembers(user.company_id).map((u) => ({
+    id: u.id,
+    name: `${u.name} ${u.surname}`.trim(),
+    phone_no: u.phone_no,
+    profile_image: u.profile_image,
+    email: u.email,
+  })),
+});

@@ -1,0 +1,71 @@
+// Options in, resolved context out: every default of the mock is named here.
+import { buildWorld, DEFAULT_CLIENTS, DEFAULT_SEED } from '../fixtures/world.js';
+import { loadSpec, type LoadedSpec } from '../spec/load.js';
+import { MemoryStore, type StateSnapshot, type Store } from './store.js';
+import { readState } from './state-file.js';
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  port: 4010,
+  seed: DEFAULT_SEED,
+  clients: DEFAULT_CLIENTS,
+  /** Section 8: 60 requests per minute. */
+  rateLimit: { max: 60, windowMs: 60_000 },
+  /** Size limits are not shown; 1 MiB (x-assumed in the spec, response 413). */
+  bodyLimit: 1_048_576,
+  /** Upper bound on injected latency, so a control can never hang a client for long. */
+  maxLatencyMs: 30_000,
+} as const;
+
+export interface MockOptions {
+  seed?: number;
+  clients?: number;
+  /** false turns the rate limit off. */
+  rateLimit?: false | { max?: number; windowMs?: number };
+  stateFile?: string;
+  bodyLimit?: number;
+  logger?: boolean;
+  spec?: LoadedSpec;
+  /** The clock; tests may fix it. */
+  now?: () => Date;
+}
+
+export interface MockContext {
+  seed: number;
+  clients: number;
+  rateLimit: false | { max: number; windowMs: number };
+  stateFile?: string;
+  bodyLimit: number;
+  maxLatencyMs: number;
+  logger: boolean;
+  spec: LoadedSpec;
+  now: () => Date;
+  store: Store;
+  /** Where the store came from: a fresh seed or the state file. */
+  origin: 'seed' | 'state-file';
+  /** Builds the store anew from the seed (the reset control). */
+  freshStore: () => Store;
+}
+
+export async function resolveOptions(options: MockOptions = {}): Promise<MockContext> {
+  const seed = options.seed ?? DEFAULTS.seed;
+  const clients = options.clients ?? DEFAULTS.clients;
+  const now = options.now ?? (() => new Date());
+  const spec = options.spec ?? (await loadSpec());
+  const saved: StateSnapshot | undefined = options.stateFile ? await readState(options.stateFile) : undefined;
+  const freshStore = () => new MemoryStore(buildWorld({ seed, clients }), now);
+  return {
+    seed,
+    clients,
+    rateLimit: options.rateLimit === false ? false : { ...DEFAULTS.rateLimit, ...options.rateLimit },
+    stateFile: options.stateFile,
+    bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
+    maxLatencyMs: DEFAULTS.maxLatencyMs,
+    logger: options.logger ?? false,
+    spec,
+    now,
+    store: saved ? new MemoryStore(saved, now) : freshStore(),
+    origin: saved ? 'state-file' : 'seed',
+    freshStore,
+  };
+}

@@ -1,0 +1,38 @@
+// Section 5: protected operations take the token as `Authorization: Bearer` or
+// `X-API-Token`. The 401 body follows the operation's documented 401 example,
+// so plans/index answers in its own {status: "error"} shape.
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { OperationEntry } from '../../spec/load.js';
+import { Errors, MockError } from '../errors.js';
+import { onOperation } from './on-operation.js';
+
+export function presentedToken(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] : undefined;
+  const header = request.headers['x-api-token'];
+  return bearer ?? (typeof header === 'string' && header.trim() ? header.trim() : undefined);
+}
+
+function unauthenticated(op: OperationEntry): () => MockError {
+  const example = op.responses['401']?.examples[0] as { status?: unknown; message?: string } | undefined;
+  if (example?.status === 'error' && example.message) return () => new MockError(401, example.message!, 'status');
+  return Errors.UNAUTHENTICATED;
+}
+
+export default fp(
+  async (app) => {
+    onOperation(app, (op) => {
+      if (op.isPublic) return undefined;
+      const refuse = unauthenticated(op);
+      return async (request) => {
+        const token = presentedToken(request);
+        const user = token ? app.mock.store.userByToken(token) : undefined;
+        if (!user || !token) throw refuse();
+        request.user = user;
+        request.token = token;
+      };
+    });
+  },
+  { name: 'mcs-auth' },
+);

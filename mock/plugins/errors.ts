@@ -1,0 +1,77 @@
+// Every failure becomes a JSON error in the API's own shape: malformed JSON,
+// wrong content type, oversized body, validation, unknown path, wrong method.
+// Nothing reaches the client as a bare 500.
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import type { LoadedSpec, OperationEntry } from '../../spec/load.js';
+import { Errors, MockError } from '../errors.js';
+import { validationErrors } from '../validation-messages.js';
+
+function validationFailure(op: OperationEntry | undefined, errors: readonly ErrorObject[]): MockError {
+  // The operation's documented 422 decides the shape (awning: {status: "error", message: "Validation failed"}).
+  const example = op?.responses['422']?.examples[0] as { status?: unknown; message?: string } | undefined;
+  if (example?.status === 'error' && example.message) return new MockError(422, example.message, 'status');
+  return Errors.VALIDATION(validationErrors(errors));
+}
+
+function toMockError(err: FastifyError, request: FastifyRequest, bodyLimit: number): MockError {
+  if (err instanceof MockError) return err;
+  if (err.validation) return validationFailure(request.routeOptions.config?.operation, err.validation as ErrorObject[]);
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return Errors.UNSUPPORTED_MEDIA_TYPE(String(request.headers['content-type'] ?? ''));
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return Errors.BODY_TOO_LARGE(bodyLimit);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return Errors.MALFORMED_JSON();
+  }
+  if (err instanceof SyntaxError) return Errors.MALFORMED_JSON();
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new MockError(status, err.message);
+  return Errors.INTERNAL();
+}
+
+/** For each path, the methods the spec serves on it (405 and `Allow`). */
+function methodIndex(spec: LoadedSpec): Array<{ pattern: RegExp; methods: string[] }> {
+  const byPath = new Map<string, string[]>();
+  for (const op of spec.operations) {
+    const list = byPath.get(op.path) ?? [];
+    list.push(op.method.toUpperCase());
+    byPath.set(op.path, list);
+  }
+  return [...byPath].map(([path, methods]) => ({
+    pattern: new RegExp(`^${(spec.basePath + path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+    methods: methods.includes('GET') ? [...methods, 'HEAD'] : methods,
+  }));
+}
+
+export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
+  async (app: FastifyInstance, { spec, bodyLimit }) => {
+    // JSON parser that takes an empty body as no body (as a Laravel backend does).
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
+      if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+      parseJson(request, body as string, (err, value) => (err ? done(Errors.MALFORMED_JSON(), undefined) : done(null, value)));
+    });
+
+    app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const e = toMockError(err, request, bodyLimit);
+      if (e.statusCode >= 500) request.log.error({ err }, 'mock failure');
+      return reply.code(e.statusCode).headers(e.headers).send(e.body());
+    });
+
+    const index = methodIndex(spec);
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const match = index.find((x) => x.pattern.test(path));
+      const e = match
+        ? Errors.METHOD_NOT_ALLOWED(request.method, path, match.methods)
+        : Errors.ROUTE_NOT_FOUND(request.method, path);
+      return reply.code(e.statusCode).headers(e.headers).send(e.body());
+    });
+  },
+  { name: 'mcs-errors' },
+);

@@ -1,0 +1,17 @@
+// Section 5 rule 4: operations marked x-subscription-required answer 403
+// `Subscription required.` to users without an active plan.
+import fp from 'fastify-plugin';
+import { Errors } from '../errors.js';
+import { onOperation } from './on-operation.js';
+
+export default fp(
+  async (app) => {
+    onOperation(app, (op) => {
+      if (!op.subscriptionRequired) return undefined;
+      return async (request) => {
+        if (!request.user || !app.mock.store.activeSubscription(request.user.id)) throw Errors.SUBSCRIPTION_REQUIRED();
+      };
+    });
+  },
+  { name: 'mcs-subscription' },
+);

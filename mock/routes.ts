@@ -1,0 +1,60 @@
+// One route per operation of the spec: URL, body and path validation, response
+// serialization and the handler, all looked up from the operation table.
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { JsonSchema, LoadedSpec, OperationEntry } from '../spec/load.js';
+import type { HandlerInput, HandlerTable, OperationId } from './runtime.js';
+
+const noBodyAsEmpty: preValidationHookHandler = async (request) => {
+  if (request.body === undefined || request.body === null) request.body = {};
+};
+
+function pathParams(op: OperationEntry): JsonSchema | undefined {
+  const params = op.parameters.filter((p) => p.in === 'path');
+  if (params.length === 0) return undefined;
+  return {
+    type: 'object',
+    required: params.filter((p) => p.required).map((p) => p.name),
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+  };
+}
+
+function responseSchemas(op: OperationEntry): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.values(op.responses)
+      .filter((r) => r.schema)
+      .map((r) => [r.status, r.schema!]),
+  );
+}
+
+export function baseUrlOf(request: FastifyRequest, basePath: string): string {
+  return `${request.protocol}://${request.host}${basePath}`;
+}
+
+export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handlers: HandlerTable): void {
+  const missing = spec.operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
+  if (missing.length) throw new Error(`the mock has no handler for ${missing.join(', ')}`);
+  for (const op of spec.operations) {
+    const handler = handlers[op.operationId as OperationId] as (input: HandlerInput<OperationId>) => unknown;
+    app.route({
+      method: op.method.toUpperCase() as 'GET' | 'POST',
+      url: spec.basePath + op.url,
+      config: { operation: op },
+      schema: {
+        ...(op.requestBody ? { body: op.requestBody.schema } : {}),
+        ...(pathParams(op) ? { params: pathParams(op) } : {}),
+        response: responseSchemas(op),
+      },
+      ...(op.requestBody && !op.requestBody.required ? { preValidation: noBodyAsEmpty } : {}),
+      handler: async (request) =>
+        handler({
+          body: request.body as never,
+          params: (request.params ?? {}) as Record<string, string>,
+          user: request.user!,
+          token: request.token ?? '',
+          platform: String(request.headers.platform),
+          store: app.mock.store,
+          baseUrl: baseUrlOf(request, spec.basePath),
+        }),
+    });
+  }
+}

@@ -1,0 +1,53 @@
+// What the mock hangs on Fastify: its context, its current store (the reset
+// control swaps it) and the fault rules; and what a request carries.
+import type { OperationEntry } from '../spec/load.js';
+import type { operations } from '../spec/types.gen.js';
+import type { UserRecord } from '../fixtures/types.js';
+import type { MockContext } from './options.js';
+import type { Store } from './store.js';
+import type { FaultRules } from './faults.js';
+
+export interface MockRuntime {
+  ctx: MockContext;
+  store: Store;
+  faults: FaultRules;
+  /** Replaces the store (reset), keeping the change listeners such as the state file. */
+  replaceStore(store: Store): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mock: MockRuntime;
+  }
+  interface FastifyRequest {
+    user?: UserRecord;
+    token?: string;
+  }
+  interface FastifyContextConfig {
+    /** Set on every route that serves an operation of the spec. */
+    operation?: OperationEntry;
+  }
+}
+
+export type OperationId = keyof operations;
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+
+export type RequestBody<K extends OperationId> = operations[K] extends { requestBody?: infer R }
+  ? JsonOf<NonNullable<R>>
+  : undefined;
+export type SuccessBody<K extends OperationId> = operations[K]['responses'] extends { 200: infer R } ? JsonOf<R> : never;
+
+export interface HandlerInput<K extends OperationId> {
+  body: RequestBody<K>;
+  params: Record<string, string>;
+  /** The signed-in user; set on every protected operation. */
+  user: UserRecord;
+  token: string;
+  platform: string;
+  store: Store;
+  /** `http://host:port/api/v1`, for the page URLs of lists. */
+  baseUrl: string;
+}
+
+export type Handler<K extends OperationId> = (input: HandlerInput<K>) => SuccessBody<K> | Promise<SuccessBody<K>>;
+export type HandlerTable = { [K in OperationId]: Handler<K> };

@@ -1,0 +1,360 @@
+// The mock's state behind a small interface. MemoryStore keeps a world in
+// memory with the indexes the handlers need, so that reading a page costs the
+// same whatever the size of the world.
+import { randomBytes } from 'node:crypto';
+import { hashPassword, verifyPassword } from '../fixtures/world.js';
+import { isoMicros } from '../fixtures/time.js';
+import type { ClientRecord, MeasurementRecord, Room, Subscription, UserRecord, World } from '../fixtures/types.js';
+
+export type InvalidationReason = 'password_change' | 'logout' | 'deactivation' | 'breach';
+export const INVALIDATION_REASONS: readonly InvalidationReason[] = ['password_change', 'logout', 'deactivation', 'breach'];
+
+export interface Session {
+  token: string;
+  user_id: number;
+  platform: string;
+  device_token: string;
+  created_at: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  reset_token: string;
+  sent_at: string;
+}
+
+/** Everything that a restart must keep; written to the state file as JSON. */
+export interface StateSnapshot {
+  version: 1;
+  world: World;
+  sessions: Session[];
+  resetTokens: Array<{ token: string; user_id: number }>;
+  outbox: MailMessage[];
+}
+
+export type ClientPatch = Partial<Omit<ClientRecord, 'id' | 'user_id' | 'created_at'>>;
+
+export interface Store {
+  readonly world: World;
+  userByEmail(email: string): UserRecord | undefined;
+  userById(id: number): UserRecord | undefined;
+  /** The user a valid token belongs to; undefined for unknown, revoked or deactivated. */
+  userByToken(token: string): UserRecord | undefined;
+  checkPassword(user: UserRecord, password: string): boolean;
+  issueToken(userId: number, platform: string, deviceToken: string): string;
+  revokeToken(token: string): void;
+  revokeUserTokens(userId: number, reason: InvalidationReason): number;
+  createUser(input: { name: string; surname: string; email: string; password: string; phone_no: string | null; company_name: string }): UserRecord;
+  setPassword(userId: number, password: string): void;
+  activeSubscription(userId: number): Subscription | undefined;
+  setSubscription(userId: number, planId: number | null): void;
+  createResetToken(user: UserRecord): string;
+  consumeResetToken(token: string, email: string): UserRecord | undefined;
+  readonly outbox: readonly MailMessage[];
+  companyOf(user: UserRecord): { id: number; name: string };
+  companyMembers(companyId: number): UserRecord[];
+  /** Ids of a user's clients, newest first. */
+  ownClientIds(userId: number): readonly number[];
+  /** Ids of the clients of every member of a company, newest first. */
+  companyClientIds(companyId: number): readonly number[];
+  client(id: number): ClientRecord | undefined;
+  /** Lower-case text a keyword is looked for in. */
+  searchText(id: number): string;
+  updateClient(id: number, patch: ClientPatch): ClientRecord;
+  deleteClient(id: number): void;
+  room(id: number): Room | undefined;
+  roomsOfClient(clientId: number): Room[];
+  measurement(id: number): MeasurementRecord | undefined;
+  measurementsInRoom(roomId: number): MeasurementRecord[];
+  saveMeasurement(m: Omit<MeasurementRecord, 'id' | 'created_at' | 'group_id'> & { id?: number }): MeasurementRecord;
+  snapshot(): StateSnapshot;
+  /** Called after every change; the state file hangs here. */
+  onChange(listener: () => void): void;
+}
+
+const newToken = () => randomBytes(32).toString('hex');
+const byIdDesc = (a: number, b: number) => b - a;
+
+export class MemoryStore implements Store {
+  world: World;
+  private users = new Map<number, UserRecord>();
+  private usersByEmail = new Map<string, UserRecord>();
+  private sessions = new Map<string, Session>();
+  private resetTokens = new Map<string, number>();
+  outbox: MailMessage[] = [];
+  private clients = new Map<number, ClientRecord>();
+  private search = new Map<number, string>();
+  private clientsByUser = new Map<number, number[]>();
+  private companyCache = new Map<number, number[]>();
+  private rooms = new Map<number, Room>();
+  private roomsByClient = new Map<number, Room[]>();
+  private measurements = new Map<number, MeasurementRecord>();
+  private measurementsByRoom = new Map<number, MeasurementRecord[]>();
+  private listeners: Array<() => void> = [];
+  private lastUserId = 0;
+  private lastMeasurementId = 0;
+
+  constructor(state: World | StateSnapshot, private readonly now: () => Date = () => new Date()) {
+    const snapshot = 'world' in state ? state : undefined;
+    this.world = snapshot ? snapshot.world : state as World;
+    for (const s of snapshot?.sessions ?? []) this.sessions.set(s.token, s);
+    for (const r of snapshot?.resetTokens ?? []) this.resetTokens.set(r.token, r.user_id);
+    this.outbox = snapshot?.outbox ?? [];
+    this.index();
+  }
+
+  private index(): void {
+    for (const u of this.world.users) {
+      this.lastUserId = Math.max(this.lastUserId, u.id);
+      this.users.set(u.id, u);
+      this.usersByEmail.set(u.email.toLowerCase(), u);
+    }
+    for (const c of this.world.clients) this.addClientToIndex(c);
+    for (const list of this.clientsByUser.values()) list.sort(byIdDesc);
+    for (const r of this.world.rooms) {
+      this.rooms.set(r.id, r);
+      const list = this.roomsByClient.get(r.client_id) ?? [];
+      list.push(r);
+      this.roomsByClient.set(r.client_id, list);
+    }
+    for (const m of this.world.measurements) this.addMeasurementToIndex(m);
+  }
+
+  private addClientToIndex(c: ClientRecord): void {
+    this.clients.set(c.id, c);
+    this.search.set(c.id, searchTextOf(c));
+    const list = this.clientsByUser.get(c.user_id) ?? [];
+    list.push(c.id);
+    this.clientsByUser.set(c.user_id, list);
+  }
+
+  private addMeasurementToIndex(m: MeasurementRecord): void {
+    this.lastMeasurementId = Math.max(this.lastMeasurementId, m.id);
+    this.measurements.set(m.id, m);
+    if (m.room_id === null) return;
+    const list = this.measurementsByRoom.get(m.room_id) ?? [];
+    list.push(m);
+    this.measurementsByRoom.set(m.room_id, list);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  userByEmail(email: string) {
+    return this.usersByEmail.get(email.trim().toLowerCase());
+  }
+
+  userById(id: number) {
+    return this.users.get(id);
+  }
+
+  userByToken(token: string) {
+    const s = this.sessions.get(token);
+    const user = s && this.users.get(s.user_id);
+    return user?.active ? user : undefined;
+  }
+
+  checkPassword(user: UserRecord, password: string) {
+    return verifyPassword(password, user.password_hash);
+  }
+
+  issueToken(userId: number, platform: string, deviceToken: string) {
+    const token = newToken();
+    this.sessions.set(token, { token, user_id: userId, platform, device_token: deviceToken, created_at: isoMicros(this.now(), 0) });
+    this.changed();
+    return token;
+  }
+
+  revokeToken(token: string) {
+    this.sessions.delete(token);
+    this.changed();
+  }
+
+  revokeUserTokens(userId: number, reason: InvalidationReason) {
+    let n = 0;
+    for (const [token, s] of this.sessions) {
+      if (s.user_id === userId) {
+        this.sessions.delete(token);
+        n++;
+      }
+    }
+    const user = this.users.get(userId);
+    if (reason === 'deactivation' && user) user.active = false;
+    this.changed();
+    return n;
+  }
+
+  createUser(input: { name: string; surname: string; email: string; password: string; phone_no: string | null; company_name: string }) {
+    const companyId = this.world.companies.length + 1;
+    this.world.companies.push({ id: companyId, name: input.company_name || `${input.name} ${input.surname}`.trim() });
+    const id = ++this.lastUserId;
+    const user: UserRecord = {
+      id,
+      name: input.name,
+      surname: input.surname,
+      email: input.email.toLowerCase(),
+      phone_no: input.phone_no,
+      profile_image: 'https://cdn.example.com/profile/default.png',
+      company_id: companyId,
+      created_at: isoMicros(this.now(), 0),
+      password_hash: hashPassword(input.password, randomBytes(8).toString('hex')),
+      active: true,
+    };
+    this.world.users.push(user);
+    this.users.set(id, user);
+    this.usersByEmail.set(user.email, user);
+    this.changed();
+    return user;
+  }
+
+  setPassword(userId: number, password: string) {
+    const user = this.users.get(userId);
+    if (!user) return;
+    user.password_hash = hashPassword(password, randomBytes(8).toString('hex'));
+    this.revokeUserTokens(userId, 'password_change');
+  }
+
+  activeSubscription(userId: number) {
+    return this.world.subscriptions.find((s) => s.user_id === userId && s.status === 'active');
+  }
+
+  setSubscription(userId: number, planId: number | null) {
+    this.world.subscriptions = this.world.subscriptions.filter((s) => s.user_id !== userId);
+    if (planId !== null) {
+      const start = this.now();
+      const end = new Date(start);
+      end.setUTCMonth(end.getUTCMonth() + 1);
+      const id = Math.max(300, ...this.world.subscriptions.map((s) => s.id)) + 1;
+      this.world.subscriptions.push({ id, user_id: userId, plan_id: planId, status: 'active', started_at: isoMicros(start, 0), expires_at: isoMicros(end, 0) });
+    }
+    this.changed();
+  }
+
+  createResetToken(user: UserRecord) {
+    const token = randomBytes(16).toString('hex');
+    this.resetTokens.set(token, user.id);
+    this.outbox.push({ to: user.email, subject: 'Reset your password', reset_token: token, sent_at: isoMicros(this.now(), 0) });
+    this.changed();
+    return token;
+  }
+
+  consumeResetToken(token: string, email: string) {
+    const userId = this.resetTokens.get(token);
+    const user = userId === undefined ? undefined : this.users.get(userId);
+    if (!user || user.email !== email.trim().toLowerCase()) return undefined;
+    this.resetTokens.delete(token);
+    return user;
+  }
+
+  companyOf(user: UserRecord) {
+    return this.world.companies.find((c) => c.id === user.company_id) ?? { id: user.company_id, name: '' };
+  }
+
+  companyMembers(companyId: number) {
+    return this.world.users.filter((u) => u.company_id === companyId);
+  }
+
+  ownClientIds(userId: number) {
+    return this.clientsByUser.get(userId) ?? [];
+  }
+
+  companyClientIds(companyId: number) {
+    let ids = this.companyCache.get(companyId);
+    if (!ids) {
+      ids = this.companyMembers(companyId).flatMap((u) => this.ownClientIds(u.id)).sort(byIdDesc);
+      this.companyCache.set(companyId, ids);
+    }
+    return ids;
+  }
+
+  client(id: number) {
+    return this.clients.get(id);
+  }
+
+  searchText(id: number) {
+    return this.search.get(id) ?? '';
+  }
+
+  updateClient(id: number, patch: ClientPatch) {
+    const c = this.clients.get(id);
+    if (!c) throw new Error(`no client ${id}`);
+    Object.assign(c, patch);
+    this.search.set(id, searchTextOf(c));
+    this.changed();
+    return c;
+  }
+
+  deleteClient(id: number) {
+    const c = this.clients.get(id);
+    if (!c) return;
+    this.clients.delete(id);
+    this.search.delete(id);
+    const list = this.clientsByUser.get(c.user_id);
+    if (list) list.splice(list.indexOf(id), 1);
+    this.companyCache.clear();
+    this.world.clients = this.world.clients.filter((x) => x.id !== id);
+    this.changed();
+  }
+
+  room(id: number) {
+    return this.rooms.get(id);
+  }
+
+  roomsOfClient(clientId: number) {
+    return this.roomsByClient.get(clientId) ?? [];
+  }
+
+  measurement(id: number) {
+    return this.measurements.get(id);
+  }
+
+  measurementsInRoom(roomId: number) {
+    return this.measurementsByRoom.get(roomId) ?? [];
+  }
+
+  saveMeasurement(input: Omit<MeasurementRecord, 'id' | 'created_at' | 'group_id'> & { id?: number }) {
+    const existing = input.id ? this.measurements.get(input.id) : undefined;
+    if (existing) {
+      const moved = existing.room_id !== input.room_id;
+      if (moved && existing.room_id !== null) {
+        const list = this.measurementsByRoom.get(existing.room_id) ?? [];
+        list.splice(list.indexOf(existing), 1);
+      }
+      Object.assign(existing, { ...input, id: existing.id });
+      if (moved) this.addMeasurementToIndex(existing);
+      this.changed();
+      return existing;
+    }
+    const inRoom = input.room_id === null ? [] : this.measurementsInRoom(input.room_id);
+    const record: MeasurementRecord = {
+      ...input,
+      id: this.lastMeasurementId + 1,
+      group_id: Math.max(0, ...inRoom.map((m) => m.group_id)) + 1,
+      created_at: isoMicros(this.now(), Math.floor(Math.random() * 1000)),
+    };
+    this.world.measurements.push(record);
+    this.addMeasurementToIndex(record);
+    this.changed();
+    return record;
+  }
+
+  snapshot(): StateSnapshot {
+    return {
+      version: 1,
+      world: this.world,
+      sessions: [...this.sessions.values()],
+      resetTokens: [...this.resetTokens].map(([token, user_id]) => ({ token, user_id })),
+      outbox: this.outbox,
+    };
+  }
+}
+
+function searchTextOf(c: ClientRecord): string {
+  return [c.name, c.surname, c.email, c.phone_no, c.phone, c.project_name ?? '', c.quote_no].join('\u0000').toLowerCase();
+}
