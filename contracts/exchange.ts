@@ -1,0 +1,133 @@
+// Validates one HTTP exchange (operation, status, headers, body) against the
+// spec. Every validator is compiled once, when the validator is created.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from '../spec/ajv.js';
+import type { LoadedSpec, OperationEntry } from '../spec/load.js';
+
+export interface Exchange {
+  /** The operation, by id; or give method and path (the path under the server prefix or with it). */
+  operationId?: string;
+  method?: string;
+  path?: string;
+  status: number;
+  headers?: Record<string, string | string[] | number | undefined>;
+  body: unknown;
+}
+
+export interface Finding {
+  operationId: string;
+  status: number;
+  /** JSON pointer into the body ('' for the whole body). */
+  at: string;
+  /** What the spec expects there. */
+  expected: string;
+  /** What came. */
+  actual: string;
+  message: string;
+  /** Ajv's keyword, or `status` / `content-type` / `operation`. */
+  keyword: string;
+}
+
+const show = (v: unknown): string => {
+  const text = JSON.stringify(v);
+  if (text === undefined) return String(v);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+};
+
+function valueAt(body: unknown, pointer: string): unknown {
+  let node: unknown = body;
+  for (const part of pointer.split('/').slice(1)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+function expectedOf(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'type':
+      return `type ${String(p.type)}`;
+    case 'required':
+      return `property "${String(p.missingProperty)}"`;
+    case 'const':
+      return show(p.allowedValue);
+    case 'enum':
+      return `one of ${show(p.allowedValues)}`;
+    case 'format':
+      return `format ${String(p.format)}`;
+    case 'pattern':
+      return `pattern ${String(p.pattern)}`;
+    default:
+      return `${e.keyword} ${show(p)}`;
+  }
+}
+
+export interface ExchangeValidator {
+  /** The operation an exchange belongs to, or undefined. */
+  resolve(exchange: Pick<Exchange, 'operationId' | 'method' | 'path'>): OperationEntry | undefined;
+  validate(exchange: Exchange): Finding[];
+  /** How many validators were compiled (once, at creation). */
+  readonly compiled: number;
+}
+
+export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
+  const ajv = createAjv({ allErrors: true });
+  const validators = new Map<string, ValidateFunction>();
+  for (const op of spec.operations) {
+    for (const r of Object.values(op.responses)) {
+      if (r.schema) validators.set(`${op.operationId} ${r.status}`, ajv.compile(r.schema));
+    }
+  }
+  const routes = spec.operations.map((op) => ({
+    op,
+    pattern: new RegExp(`^(${spec.basePath})?${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+  }));
+
+  const resolve: ExchangeValidator['resolve'] = ({ operationId, method, path }) => {
+    if (operationId) return spec.byId.get(operationId);
+    const p = (path ?? '').split('?')[0]!;
+    return routes.find((r) => r.op.method === method?.toLowerCase() && r.pattern.test(p))?.op;
+  };
+
+  return {
+    resolve,
+    compiled: validators.size,
+    validate(exchange) {
+      const op = resolve(exchange);
+      const id = op?.operationId ?? exchange.operationId ?? `${exchange.method} ${exchange.path}`;
+      const finding = (keyword: string, expected: string, actual: string, message: string): Finding => ({
+        operationId: id, status: exchange.status, at: '', expected, actual, message, keyword,
+      });
+      if (!op) return [finding('operation', 'an operation of the spec', id, `${id} is not an operation of the spec`)];
+      const response = op.responses[String(exchange.status)];
+      if (!response) {
+        const documented = Object.keys(op.responses).join(', ');
+        return [finding('status', documented, String(exchange.status), `${op.operationId} answered ${exchange.status}, which the spec does not document (${documented})`)];
+      }
+      const out: Finding[] = [];
+      const type = exchange.headers?.['content-type'];
+      const contentType = Array.isArray(type) ? type[0] : type === undefined ? undefined : String(type);
+      if (response.schema && !/^application\/json\b/i.test(contentType ?? '')) {
+        out.push(finding('content-type', 'application/json', contentType ?? '(none)', `${op.operationId} ${exchange.status} came as ${contentType ?? 'no content type'}, not JSON`));
+      }
+      const validate = validators.get(`${op.operationId} ${exchange.status}`);
+      if (validate && !validate(exchange.body)) {
+        for (const e of validate.errors ?? []) {
+          const at = e.keyword === 'required' ? `${e.instancePath}/${String((e.params as Record<string, unknown>).missingProperty)}` : e.instancePath;
+          const actual = e.keyword === 'required' ? 'nothing' : show(valueAt(exchange.body, e.instancePath));
+          out.push({
+            operationId: op.operationId,
+            status: exchange.status,
+            at,
+            expected: expectedOf(e),
+            actual,
+            message: `${op.operationId} ${exchange.status} ${at || '(body)'}: ${e.message ?? e.keyword}`,
+            keyword: e.keyword,
+          });
+        }
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// One source of truth: every operation of the spec is served, each response of
+// a session of traffic validates against the spec, and nothing else is routed.
+import t from 'tap';
+import { createExchangeValidator } from '../../contracts/exchange.js';
+import { testMock, spec } from '../helpers/mock.js';
+import { validTraffic } from '../helpers/traffic.js';
+
+const loaded = await spec();
+const validator = createExchangeValidator(loaded);
+
+t.test('a session of traffic reaches every operation and every reply honours the spec', async (t) => {
+  const mock = await testMock(t);
+  const log = await validTraffic(mock.send, mock.control);
+  for (const x of log) {
+    t.equal(x.reply.status, x.expect, `${x.operationId} ${x.path} answers ${x.expect}`, { body: x.reply.body });
+    const findings = validator.validate({ operationId: x.operationId, status: x.reply.status, headers: x.reply.headers, body: x.reply.body });
+    t.same(findings, [], `${x.operationId} ${x.reply.status} is valid against the spec`);
+  }
+  const reached = new Set(log.filter((x) => x.reply.status < 300).map((x) => x.operationId));
+  for (const op of loaded.operations) t.ok(reached.has(op.operationId), `${op.operationId} succeeded at least once`);
+});
+
+t.test('the routes are exactly the operations of the spec', async (t) => {
+  const mock = await testMock(t);
+  const routes = mock.app.printRoutes({ commonPrefix: false });
+  for (const op of loaded.operations) {
+    const found = mock.app.hasRoute({ method: op.method.toUpperCase() as 'GET', url: `/api/v1${op.url}` });
+    t.ok(found, `${op.method.toUpperCase()} /api/v1${op.url} is routed`);
+  }
+  const apiRoutes = routes.split('\n').filter((l) => l.includes('/api/v1'));
+  t.ok(apiRoutes.length > 0);
+  const r = await mock.post('/client/create', {});
+  t.equal(r.status, 404, 'an operation the spec lacks does not exist');
+  t.same(r.body, { message: 'No route POST /api/v1/client/create.', status: 404 });
+});
+
+t.test('CORS lets any localhost dev server call the mock, preflight included', async (t) => {
+  const mock = await testMock(t);
+  const pre = await mock.app.inject({
+    method: 'OPTIONS',
+    url: '/api/v1/client/list',
+    headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'platform,authorization,content-type' },
+  });
+  t.equal(pre.statusCode, 204);
+  t.equal(pre.headers['access-control-allow-origin'], 'http://localhost:5173');
+  t.match(String(pre.headers['access-control-allow-headers']), /platform/);
+  const other = await mock.app.inject({ method: 'POST', url: '/api/v1/countries/index', headers: { origin: 'https://evil.example.com', platform: 'WEB' } });
+  t.equal(other.headers['access-control-allow-origin'], undefined, 'other origins get no CORS grant');
+});
