@@ -1,0 +1,53 @@
+// npm start's flags: parsed into options, bad ones refused with exit code 2.
+import t from 'tap';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { banner, parseMockArgs } from '../../mock/cli.js';
+import { DEFAULTS } from '../../mock/options.js';
+
+t.test('defaults', async (t) => {
+  const p = parseMockArgs([]);
+  t.ok(p.ok);
+  if (p.ok) t.same(p.settings, { host: '127.0.0.1', port: 4010, options: { seed: DEFAULTS.seed, clients: DEFAULTS.clients, rateLimit: undefined, stateFile: undefined } });
+});
+
+t.test('every flag', async (t) => {
+  const p = parseMockArgs(['--port', '5000', '--host', '0.0.0.0', '--seed', '7', '--clients', '1000', '--no-rate-limit', '--state-file', 'w.json']);
+  t.ok(p.ok);
+  if (p.ok) t.same(p.settings, { host: '0.0.0.0', port: 5000, options: { seed: 7, clients: 1000, rateLimit: false, stateFile: 'w.json' } });
+});
+
+t.test('bad flags get a clear message', async (t) => {
+  const cases: Array<[string[], RegExp]> = [
+    [['--port', 'abc'], /--port takes a whole number from 0 to 65535, not "abc"/],
+    [['--port', '70000'], /--port takes/],
+    [['--clients', '0'], /--clients takes a whole number from 1/],
+    [['--seed', '-1'], /--seed/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--host', ''], /--host needs an address/],
+    [['extra'], /positional/i],
+  ];
+  for (const [argv, message] of cases) {
+    const p = parseMockArgs(argv);
+    t.notOk(p.ok, argv.join(' '));
+    if (!p.ok) t.match(p.message, message, argv.join(' '));
+  }
+});
+
+t.test('the banner names the address and the demo accounts', async (t) => {
+  const p = parseMockArgs(['--no-rate-limit']);
+  if (!p.ok) throw new Error('parse');
+  const text = banner('http://127.0.0.1:4010', p.settings, 'seed');
+  t.match(text, 'http://127.0.0.1:4010/api/v1');
+  t.match(text, 'demo@example.com / demo-password');
+  t.match(text, 'nosub@example.com / demo-password');
+  t.match(text, 'rate limit: off');
+});
+
+t.test('the CLI exits 2 on a bad flag', async (t) => {
+  const cli = fileURLToPath(new URL('../../mock/cli.ts', import.meta.url));
+  const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+  const r = spawnSync(process.execPath, [tsx, cli, '--clients', 'many'], { encoding: 'utf8', timeout: 30_000 });
+  t.equal(r.status, 2);
+  t.match(r.stderr, /--clients takes a whole number/);
+});

@@ -1,0 +1,42 @@
+// --state-file: persistence across restarts, atomic writes, refusal on a corrupt file.
+import t from 'tap';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildMock } from '../../mock/build.js';
+import { readState, StateFileError } from '../../mock/state-file.js';
+import { spec } from '../helpers/mock.js';
+
+const inject = (app: Awaited<ReturnType<typeof buildMock>>, url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { platform: 'WEB', ...headers }, payload: payload as object });
+
+t.test('changes survive a restart; a missing file means a fresh seed', async (t) => {
+  const file = join(t.testdir(), 'state.json');
+  t.equal(await readState(file), undefined);
+  const first = await buildMock({ spec: await spec(), stateFile: file });
+  t.equal(first.mock.ctx.origin, 'seed');
+  const token = (await inject(first, '/user/signin', { email: 'demo@example.com', password: 'demo-password' })).json().data.api_token;
+  const victim = first.mock.store.world.clients.find((c) => c.user_id === 1)!;
+  t.equal((await inject(first, '/client/delete', { client_id: victim.id }, { authorization: `Bearer ${token}` })).statusCode, 200);
+  await first.close();
+
+  const second = await buildMock({ spec: await spec(), stateFile: file });
+  t.teardown(() => second.close());
+  t.equal(second.mock.ctx.origin, 'state-file');
+  t.notOk(second.mock.store.client(victim.id), 'the delete persisted');
+  t.equal((await inject(second, '/user/get_profile', {}, { authorization: `Bearer ${token}` })).statusCode, 200, 'so did the session');
+  t.same((await readdir(t.testdir())).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+});
+
+t.test('a corrupt or foreign file is a clear error, and is not overwritten', async (t) => {
+  for (const [what, text, message] of [
+    ['not JSON', '{"version": 1, "wor', /is not valid JSON/],
+    ['not a state file', '{"hello": "world"}', /is not a mock state file/],
+    ['a world without clients', JSON.stringify({ version: 1, world: { companies: [] }, sessions: [], resetTokens: [], outbox: [] }), /has no world.users list/],
+  ] as const) {
+    const file = join(t.testdir(), `${what.replace(/ /g, '-')}.json`);
+    await writeFile(file, text);
+    await t.rejects(buildMock({ spec: await spec(), stateFile: file }), StateFileError, what);
+    await t.rejects(readState(file), message, what);
+    t.equal(await readFile(file, 'utf8'), text, `${what}: left as it was`);
+  }
+});
