@@ -93,6 +93,8 @@ export class MemoryStore implements Store {
   private measurementsByRoom = new Map<number, MeasurementRecord[]>();
   private listeners: Array<() => void> = [];
   private lastUserId = 0;
+  private subsByUser = new Map<number, Subscription>();
+  private companies = new Map<number, { id: number; name: string }>();
   private lastMeasurementId = 0;
 
   constructor(state: World | StateSnapshot, private readonly now: () => Date = () => new Date()) {
@@ -105,6 +107,8 @@ export class MemoryStore implements Store {
   }
 
   private index(): void {
+    this.indexSubscriptions();
+    for (const c of this.world.companies) this.companies.set(c.id, c);
     for (const u of this.world.users) {
       this.lastUserId = Math.max(this.lastUserId, u.id);
       this.users.set(u.id, u);
@@ -119,6 +123,11 @@ export class MemoryStore implements Store {
       this.roomsByClient.set(r.client_id, list);
     }
     for (const m of this.world.measurements) this.addMeasurementToIndex(m);
+  }
+
+  private indexSubscriptions(): void {
+    this.subsByUser.clear();
+    for (const sub of this.world.subscriptions) if (sub.status === 'active') this.subsByUser.set(sub.user_id, sub);
   }
 
   private addClientToIndex(c: ClientRecord): void {
@@ -192,7 +201,9 @@ export class MemoryStore implements Store {
 
   createUser(input: { name: string; surname: string; email: string; password: string; phone_no: string | null; company_name: string }) {
     const companyId = this.world.companies.length + 1;
-    this.world.companies.push({ id: companyId, name: input.company_name || `${input.name} ${input.surname}`.trim() });
+    const company = { id: companyId, name: input.company_name || `${input.name} ${input.surname}`.trim() };
+    this.world.companies.push(company);
+    this.companies.set(companyId, company);
     const id = ++this.lastUserId;
     const user: UserRecord = {
       id,
@@ -221,7 +232,7 @@ export class MemoryStore implements Store {
   }
 
   activeSubscription(userId: number) {
-    return this.world.subscriptions.find((s) => s.user_id === userId && s.status === 'active');
+    return this.subsByUser.get(userId);
   }
 
   setSubscription(userId: number, planId: number | null) {
@@ -233,6 +244,7 @@ export class MemoryStore implements Store {
       const id = Math.max(300, ...this.world.subscriptions.map((s) => s.id)) + 1;
       this.world.subscriptions.push({ id, user_id: userId, plan_id: planId, status: 'active', started_at: isoMicros(start, 0), expires_at: isoMicros(end, 0) });
     }
+    this.indexSubscriptions();
     this.changed();
   }
 
@@ -253,7 +265,7 @@ export class MemoryStore implements Store {
   }
 
   companyOf(user: UserRecord) {
-    return this.world.companies.find((c) => c.id === user.company_id) ?? { id: user.company_id, name: '' };
+    return this.companies.get(user.company_id) ?? { id: user.company_id, name: '' };
   }
 
   companyMembers(companyId: number) {

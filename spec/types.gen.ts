@@ -902,6 +902,7 @@ export interface components {
         MeasurementFormBase: {
             /** @description record id; the sample request sends 0 */
             id?: number;
+            /** @description The measuring user. */
             user_id: number;
             client_id: number;
             room_id: number;
