@@ -26,6 +26,19 @@ export interface Finding {
   message: string;
   /** Ajv's keyword, or `status` / `content-type` / `operation`. */
   keyword: string;
+  /** The finding rests on something the spec marks x-assumed (an observation unless strict). */
+  assumed: boolean;
+}
+
+/** Whether any schema node on Ajv's schemaPath carries x-assumed. */
+export function assumedAlong(root: unknown, schemaPath: string): boolean {
+  let node: unknown = root;
+  for (const part of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+    if (node === null || typeof node !== 'object') return false;
+    if ((node as Record<string, unknown>)['x-assumed'] === true) return true;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node !== null && typeof node === 'object' && (node as Record<string, unknown>)['x-assumed'] === true;
 }
 
 const show = (v: unknown): string => {
@@ -96,14 +109,14 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
     validate(exchange) {
       const op = resolve(exchange);
       const id = op?.operationId ?? exchange.operationId ?? `${exchange.method} ${exchange.path}`;
-      const finding = (keyword: string, expected: string, actual: string, message: string): Finding => ({
-        operationId: id, status: exchange.status, at: '', expected, actual, message, keyword,
+      const finding = (keyword: string, expected: string, actual: string, message: string, assumed = false): Finding => ({
+        operationId: id, status: exchange.status, at: '', expected, actual, message, keyword, assumed,
       });
       if (!op) return [finding('operation', 'an operation of the spec', id, `${id} is not an operation of the spec`)];
       const response = op.responses[String(exchange.status)];
       if (!response) {
         const documented = Object.keys(op.responses).join(', ');
-        return [finding('status', documented, String(exchange.status), `${op.operationId} answered ${exchange.status}, which the spec does not document (${documented})`)];
+        return [finding('status', documented, String(exchange.status), `${op.operationId} answered ${exchange.status}, which the spec does not document (${documented})`, op.assumed)];
       }
       const out: Finding[] = [];
       const type = exchange.headers?.['content-type'];
@@ -112,6 +125,7 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
         out.push(finding('content-type', 'application/json', contentType ?? '(none)', `${op.operationId} ${exchange.status} came as ${contentType ?? 'no content type'}, not JSON`));
       }
       const validate = validators.get(`${op.operationId} ${exchange.status}`);
+      const responseAssumed = op.assumed || response.assumed;
       if (validate && !validate(exchange.body)) {
         for (const e of validate.errors ?? []) {
           const at = e.keyword === 'required' ? `${e.instancePath}/${String((e.params as Record<string, unknown>).missingProperty)}` : e.instancePath;
@@ -124,6 +138,7 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
             actual,
             message: `${op.operationId} ${exchange.status} ${at || '(body)'}: ${e.message ?? e.keyword}`,
             keyword: e.keyword,
+            assumed: responseAssumed || assumedAlong(response.schema, e.schemaPath),
           });
         }
       }

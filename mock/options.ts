@@ -47,6 +47,12 @@ export interface MockContext {
   freshStore: () => Store;
 }
 
+/** The spec's `x-rate-limit` (section 8), else the named default. */
+export function specRateLimit(spec: LoadedSpec): { max: number; windowMs: number } {
+  const x = spec.raw['x-rate-limit'] as { requests?: number; window_seconds?: number } | undefined;
+  return { max: x?.requests ?? DEFAULTS.rateLimit.max, windowMs: (x?.window_seconds ?? DEFAULTS.rateLimit.windowMs / 1000) * 1000 };
+}
+
 export async function resolveOptions(options: MockOptions = {}): Promise<MockContext> {
   const seed = options.seed ?? DEFAULTS.seed;
   const clients = options.clients ?? DEFAULTS.clients;
@@ -57,7 +63,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
   return {
     seed,
     clients,
-    rateLimit: options.rateLimit === false ? false : { ...DEFAULTS.rateLimit, ...options.rateLimit },
+    rateLimit: options.rateLimit === false ? false : { ...specRateLimit(spec), ...options.rateLimit },
     stateFile: options.stateFile,
     bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
     maxLatencyMs: DEFAULTS.maxLatencyMs,

@@ -40,6 +40,7 @@ export function describePointer(pointer: string, raw: Record<string, any>): stri
     const field = rest.filter((p, i) => rest[i - 1] === 'properties' || rest[i - 1] === 'headers');
     return `${kind} \`${name}\`${field.length ? ` → \`${field.join('.')}\`` : ''}`;
   }
+  if (parts.length === 1 && parts[0]!.startsWith('x-')) return `spec extension \`${parts[0]}\``;
   return pointer;
 }
 

@@ -1,5 +1,5 @@
 // Section 8: 60 requests a minute, then 429. Counted per token, or per address
-// for calls without one, with @fastify/rate-limit on each operation's route.
+// for calls without one, across all operations together.
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
@@ -18,13 +18,14 @@ export const rateLimitKey = (request: FastifyRequest): string => {
 
 export default fp<RateLimitSettings>(
   async (app, { max, windowMs }) => {
-    // Give each operation's route the limit before the rate-limit plugin sees it.
-    app.addHook('onRoute', (route) => {
-      if (route.config?.operation) (route.config as Record<string, unknown>).rateLimit = { max, timeWindow: windowMs };
-    });
+    // Global mode keeps one counter per key for every route; a per-route
+    // config would count each operation apart (60 a minute per operation).
     await app.register(rateLimit, {
-      global: false,
+      global: true,
+      max,
+      timeWindow: windowMs,
       keyGenerator: rateLimitKey,
+      allowList: (request) => !request.routeOptions.config?.operation,
       errorResponseBuilder: () => Errors.TOO_MANY_REQUESTS(),
       addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
       addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },

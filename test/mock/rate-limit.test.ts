@@ -20,6 +20,16 @@ t.test('the 61st call of a token in a minute gets 429 with the document message 
   t.equal((await mock.post('/user/get_profile', {}, bearer(other))).status, 200, 'another token has its own quota');
 });
 
+t.test('regression: the quota is shared by all operations, not counted per operation', async (t) => {
+  const mock = await testMock(t, { rateLimit: { max: 3 } });
+  const token = await mock.signin();
+  const statuses = [];
+  for (const path of ['/adminroom/index', '/user/get_profile', '/room/measurement_type', '/user/get_company_user']) {
+    statuses.push((await mock.post(path, {}, bearer(token))).status);
+  }
+  t.same(statuses, [200, 200, 200, 429]);
+});
+
 t.test('calls without a token count per address', async (t) => {
   const mock = await testMock(t, { rateLimit: { max: 3 } });
   const statuses = [];

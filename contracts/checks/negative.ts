@@ -1,0 +1,85 @@
+// Schemathesis-style negative checks: a request missing a required field or
+// the platform header, or with a field of the wrong type, is refused with a 4xx
+// in the documented shape; a method the spec lacks for a path answers 4xx.
+// Bodies name identifiers that do not exist, so that even a deployment that
+// wrongly accepts them changes nothing.
+import type { JsonSchema, OperationEntry } from '../../spec/load.js';
+import type { Session } from '../session.js';
+import type { Problem } from '../types.js';
+
+const NO_SUCH_ID = 2_147_480_000;
+const NOBODY = 'nobody@example.invalid';
+
+/** Properties and required names of a body schema, across allOf. */
+export function bodyShape(schema: JsonSchema): { properties: Record<string, JsonSchema>; required: string[] } {
+  const parts = [schema, ...((schema.allOf as JsonSchema[] | undefined) ?? [])];
+  return {
+    properties: Object.assign({}, ...parts.map((p) => (p.properties as Record<string, JsonSchema>) ?? {})),
+    required: parts.flatMap((p) => (p.required as string[] | undefined) ?? []),
+  };
+}
+
+/** The operation's own example, made harmless: unknown ids, unknown accounts. */
+export function harmlessBody(op: OperationEntry): Record<string, unknown> | undefined {
+  if (!op.requestBody) return undefined;
+  const example = structuredClone((op.requestBody.examples[0] ?? {}) as Record<string, unknown>);
+  for (const key of Object.keys(example)) {
+    if (/(^|_)id$/.test(key) && key !== 'user_id' && key !== 'measurement_type_id' && typeof example[key] === 'number') example[key] = NO_SUCH_ID;
+    if (/email/.test(key)) example[key] = NOBODY;
+    if (/password/.test(key)) example[key] = 'contract-check-not-a-password';
+    if (key === 'qr_code') example[key] = 'contract-check-unknown-code';
+  }
+  return example;
+}
+
+export async function negativeChecks(s: Session): Promise<void> {
+  for (const op of s.spec.operations) {
+    const body = harmlessBody(op);
+    const params = op.path.includes('{token}') ? { token: 'contract-check-unknown-token' } : undefined;
+    await s.check({ id: `negative:${op.operationId}:no-platform`, group: 'negative', operationId: op.operationId, title: 'refuses a request without the platform header' }, async () =>
+      s.conform(op.operationId, await s.call(op.operationId, { body, params, platform: null }), '4xx'),
+    );
+    if (!op.requestBody || !body) continue;
+    const { properties, required } = bodyShape(op.requestBody.schema);
+    const missing = required.find((r) => r in body) ?? required[0];
+    if (missing) {
+      const { [missing]: _gone, ...rest } = body;
+      await s.check({ id: `negative:${op.operationId}:missing`, group: 'negative', operationId: op.operationId, title: `refuses a body without required "${missing}"` }, async () =>
+        s.conform(op.operationId, await s.call(op.operationId, { body: rest, params }), '4xx'),
+      );
+    }
+    const typed = Object.entries(properties).find(([k, p]) => k in body && (p.type === 'integer' || p.type === 'string'));
+    if (typed) {
+      const [key, p] = typed;
+      const wrong = p.type === 'integer' ? 'not-a-number' : 12345;
+      await s.check({ id: `negative:${op.operationId}:type`, group: 'negative', operationId: op.operationId, title: `refuses "${key}" of the wrong type` }, async () =>
+        s.conform(op.operationId, await s.call(op.operationId, { body: { ...body, [key]: wrong }, params }), '4xx'),
+      );
+    }
+  }
+  await wrongMethodChecks(s);
+}
+
+async function wrongMethodChecks(s: Session): Promise<void> {
+  const byPath = new Map<string, OperationEntry[]>();
+  for (const op of s.spec.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  for (const [path, ops] of byPath) {
+    const op = ops[0]!;
+    const documented = ops.map((o) => o.method.toUpperCase());
+    const method = documented.includes('POST') ? (documented.includes('GET') ? 'DELETE' : 'GET') : 'POST';
+    const params = path.includes('{token}') ? { token: 'contract-check-unknown-token' } : undefined;
+    await s.check({ id: `negative:${op.operationId}:method`, group: 'negative', operationId: op.operationId, title: `answers ${method} ${path}, a method the spec lacks, with 4xx` }, async () => {
+      const out = await s.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
+      if (out.fault) return [{ operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, assumed: false }];
+      const problems: Problem[] = [];
+      if (out.status! < 400 || out.status! >= 500) {
+        problems.push({ operationId: op.operationId, message: `${method} ${path} answered ${out.status}, expected 4xx (405 with Allow)`, expected: '4xx', actual: String(out.status), assumed: false });
+      } else if (out.status === 405 && !out.headers.allow) {
+        problems.push({ operationId: op.operationId, message: `${method} ${path} answered 405 without an Allow header (RFC 9110 requires one)`, expected: `Allow: ${documented.join(', ')}`, actual: 'no Allow header', assumed: false });
+      } else if (out.status !== 405) {
+        problems.push({ operationId: op.operationId, message: `${method} ${path} answered ${out.status} rather than 405`, expected: '405', actual: String(out.status), assumed: true });
+      }
+      return problems;
+    });
+  }
+}

@@ -1,0 +1,33 @@
+// Section 5 rule 4: an account without a plan gets 403 `Subscription required.`
+// on every gated operation. Which operations are gated is x-assumed, so a
+// gated operation that answers anyway is an observation; a 403 in the wrong
+// shape or words is a failure.
+import type { Session } from '../session.js';
+
+export async function subscriptionChecks(s: Session): Promise<void> {
+  const nosub = s.ctx.nosub;
+  const gated = s.spec.operations.filter((o) => o.subscriptionRequired);
+  if (!nosub) {
+    s.skip({ id: 'subscription', group: 'subscription', title: 'gated operations refuse an account without a plan' }, 'give --nosub-email and --nosub-password to check the subscription gate');
+    return;
+  }
+  let token: string | undefined;
+  await s.check({ id: 'subscription:signin', group: 'subscription', operationId: 'signin', title: 'the account without a plan signs in' }, async () => {
+    const out = await s.call('signin', { body: { email: nosub.email, password: nosub.password, device_token: '', platform: s.ctx.platform } });
+    token = (out.body as { data?: { api_token?: string } } | undefined)?.data?.api_token;
+    s.keepSecret(token);
+    return s.conform('signin', out);
+  });
+  if (!token) return;
+  for (const op of gated) {
+    await s.check({ id: `subscription:${op.operationId}`, group: 'subscription', operationId: op.operationId, title: 'refuses an account without a plan with 403' }, async () => {
+      const out = await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined });
+      return s.conform(op.operationId, out, [403]).map((p) => (p.expected === '403' ? { ...p, assumed: true } : p));
+    });
+  }
+  for (const op of s.spec.operations.filter((o) => !o.isPublic && !o.subscriptionRequired && o.operationId !== 'logout')) {
+    await s.check({ id: `subscription:${op.operationId}:open`, group: 'subscription', operationId: op.operationId, title: 'stays open to an account without a plan' }, async () =>
+      s.conform(op.operationId, await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined })).map((p) => ({ ...p, assumed: true })),
+    );
+  }
+}

@@ -1,0 +1,37 @@
+// JUnit XML as CI systems read it: one suite per check group, one case per
+// check; failures as <failure>, skips and observations as <skipped>.
+import type { CheckResult, RunReport } from '../types.js';
+
+const esc = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+function problemText(r: CheckResult): string {
+  return r.problems
+    .map((p) => `${p.message}${p.at ? ` at ${p.at}` : ''}${p.expected !== undefined ? `; expected ${p.expected}` : ''}${p.actual !== undefined ? `, got ${p.actual}` : ''}${p.assumed ? ' [x-assumed]' : ''}`)
+    .join('\n');
+}
+
+function testcase(r: CheckResult): string {
+  const name = esc(`${r.operationId ? `${r.operationId}: ` : ''}${r.title}`);
+  const open = `    <testcase classname="mcs-contracts.${esc(r.group)}" name="${name}" time="${(r.ms / 1000).toFixed(3)}"`;
+  if (r.verdict === 'pass') return `${open}/>`;
+  if (r.verdict === 'fail') {
+    const first = r.problems.find((p) => !p.assumed) ?? r.problems[0];
+    return `${open}>\n      <failure message="${esc(first?.message ?? 'failed')}" type="contract">${esc(problemText(r))}</failure>\n    </testcase>`;
+  }
+  const why = r.verdict === 'skip' ? r.notes.join('; ') : `observation (x-assumed): ${problemText(r)}`;
+  return `${open}>\n      <skipped message="${esc(why)}"/>\n    </testcase>`;
+}
+
+export function renderJunit(report: RunReport): string {
+  const groups = [...new Set(report.results.map((r) => r.group))];
+  const suites = groups.map((g) => {
+    const rs = report.results.filter((r) => r.group === g);
+    const time = rs.reduce((a, r) => a + r.ms, 0) / 1000;
+    const failures = rs.filter((r) => r.verdict === 'fail').length;
+    const skipped = rs.filter((r) => r.verdict === 'skip' || r.verdict === 'observation').length;
+    return `  <testsuite name="mcs-contracts.${esc(g)}" tests="${rs.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${esc(report.startedAt)}">\n${rs.map(testcase).join('\n')}\n  </testsuite>`;
+  });
+  const c = report.summary.checks;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcs-contracts ${esc(report.target)}" tests="${c.total}" failures="${c.failed}" errors="0" skipped="${c.skipped + c.observations}" time="${(report.summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+}

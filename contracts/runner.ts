@@ -1,0 +1,84 @@
+// runContracts: signs in, runs every check against the deployment, and returns
+// the report. It never exits; RunAborted says the run could not happen.
+import { loadSpec, type LoadedSpec } from '../spec/load.js';
+import { authChecks } from './checks/auth.js';
+import { conformanceChecks, logoutCheck } from './checks/conformance.js';
+import { negativeChecks } from './checks/negative.js';
+import { pagingChecks } from './checks/paging.js';
+import { rateLimitCheck } from './checks/rate-limit.js';
+import { subscriptionChecks } from './checks/subscription.js';
+import { destructiveChecks, writeChecks } from './checks/writes.js';
+import { createExchangeValidator } from './exchange.js';
+import { createTransport } from './http.js';
+import { resolveRunOptions } from './options.js';
+import { Session } from './session.js';
+import { RunAborted, type RunOptions, type RunReport } from './types.js';
+
+export async function runContracts(options: RunOptions, spec?: LoadedSpec): Promise<RunReport & { secrets: string[] }> {
+  const loaded = spec ?? (await loadSpec());
+  const ctx = resolveRunOptions(options, loaded.basePath);
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const s = new Session(ctx, loaded, createExchangeValidator(loaded), createTransport(ctx.apiBase, ctx.fetch, ctx.timeoutMs));
+  await preflight(s);
+  const found = await conformanceChecks(s);
+  await authChecks(s, found);
+  await subscriptionChecks(s);
+  await pagingChecks(s, found);
+  await negativeChecks(s);
+  await writeChecks(s, found);
+  await destructiveChecks(s);
+  await logoutCheck(s, found);
+  await rateLimitCheck(s);
+
+  const count = (v: string) => s.results.filter((r) => r.verdict === v).length;
+  const selected = loaded.operations.filter((o) => s.selected(o));
+  const modes = [
+    ctx.allowDestructive ? 'destructive' : ctx.allowWrites ? 'writes' : 'read-only',
+    ...(ctx.nosub ? ['no-plan account'] : []),
+    ...(ctx.checkRateLimit ? ['rate limit'] : []),
+    ...(ctx.strict ? ['strict'] : []),
+  ];
+  return {
+    tool: 'mcs-contracts',
+    target: ctx.apiBase,
+    startedAt,
+    modes,
+    results: s.results,
+    summary: {
+      operations: {
+        covered: selected.filter((o) => s.covered.has(o.operationId)).length,
+        total: selected.length,
+        uncovered: selected.filter((o) => !s.covered.has(o.operationId)).map((o) => o.operationId),
+      },
+      checks: { total: s.results.length, passed: count('pass'), failed: count('fail'), observations: count('observation'), skipped: count('skip') },
+      requests: s.transport.count,
+      durationMs: Math.round(performance.now() - started),
+    },
+    secrets: [...s.secrets],
+  };
+}
+
+/** Sign in (or check the given token); a run that cannot start is aborted. */
+async function preflight(s: Session): Promise<void> {
+  const { email, password, token } = s.ctx.credentials;
+  if (token) {
+    s.token = token;
+    const out = await s.call('getProfile', { body: {} });
+    if (out.fault) throw new RunAborted(`cannot reach ${s.ctx.apiBase}: ${out.fault.message}`);
+    if (out.status === 401) throw new RunAborted(`the token was refused (401 from ${s.ctx.apiBase}/user/get_profile)`);
+    return;
+  }
+  const out = await s.call('signin', { body: { email, password, device_token: '', platform: s.ctx.platform } });
+  if (out.fault) throw new RunAborted(`cannot reach ${s.ctx.apiBase}: ${out.fault.message}`);
+  const t = (out.body as { data?: { api_token?: unknown } } | undefined)?.data?.api_token;
+  if (typeof t === 'string' && t) {
+    s.token = t;
+    s.keepSecret(t);
+  }
+  await s.check({ id: 'conformance:signin', group: 'conformance', operationId: 'signin', title: 'signs in and returns a token' }, async () => s.conform('signin', out));
+  if (!s.token) {
+    const message = (out.body as { message?: unknown } | undefined)?.message;
+    throw new RunAborted(`sign-in refused: ${out.status}${typeof message === 'string' ? ` ${message}` : ''}`);
+  }
+}

@@ -1,0 +1,151 @@
+// What every check works through: calls by operationId with the run's
+// headers, conformance of an answer to the spec, and the recording of results.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LoadedSpec, OperationEntry } from '../spec/load.js';
+import type { ExchangeValidator } from './exchange.js';
+import { describeBody, type Outcome, type Transport } from './http.js';
+import type { RunContext } from './options.js';
+import type { CheckGroup, CheckResult, Problem } from './types.js';
+
+export type AuthMode = 'bearer' | 'x-api-token' | 'none' | { bearer: string } | { xApiToken: string };
+
+export interface CallOptions {
+  body?: unknown;
+  raw?: string;
+  contentType?: string;
+  auth?: AuthMode;
+  /** null leaves the platform header out. */
+  platform?: string | null;
+  params?: Record<string, string>;
+  /** Another method than the operation's (the wrong-method check). */
+  method?: string;
+  /** The rate-limit check wants its 429; every other check waits one out. */
+  allow429?: boolean;
+}
+
+export type Expect = number[] | '2xx' | '4xx';
+
+export interface CheckSpec {
+  id: string;
+  group: CheckGroup;
+  title: string;
+  operationId?: string;
+}
+
+export class Session {
+  readonly results: CheckResult[] = [];
+  readonly covered = new Set<string>();
+  readonly secrets = new Set<string>();
+  token = '';
+  private notes: string[] = [];
+
+  constructor(
+    readonly ctx: RunContext,
+    readonly spec: LoadedSpec,
+    readonly validator: ExchangeValidator,
+    readonly transport: Transport,
+  ) {
+    for (const s of [ctx.credentials.password, ctx.credentials.token, ctx.nosub?.password, ctx.apiKey]) if (s) this.secrets.add(s);
+  }
+
+  op(id: string): OperationEntry {
+    const op = this.spec.byId.get(id);
+    if (!op) throw new Error(`the spec has no operation ${id}`);
+    return op;
+  }
+
+  selected(op: OperationEntry): boolean {
+    const named = (set: Set<string>) => set.has(op.operationId) || op.tags.some((t) => set.has(t));
+    if (this.ctx.only.size > 0 && !named(this.ctx.only)) return false;
+    return !named(this.ctx.skip);
+  }
+
+  keepSecret(value: string | undefined): void {
+    if (value) this.secrets.add(value);
+  }
+
+  headers(auth: AuthMode, platform: string | null | undefined): Record<string, string> {
+    const h: Record<string, string> = {};
+    if (platform !== null) h.platform = platform ?? this.ctx.platform;
+    if (this.ctx.apiKey) h['api-key'] = this.ctx.apiKey;
+    if (auth === 'bearer') h.authorization = `Bearer ${this.token}`;
+    else if (auth === 'x-api-token') h['x-api-token'] = this.token;
+    else if (typeof auth === 'object' && 'bearer' in auth) h.authorization = `Bearer ${auth.bearer}`;
+    else if (typeof auth === 'object' && 'xApiToken' in auth) h['x-api-token'] = auth.xApiToken;
+    return h;
+  }
+
+  async call(operationId: string, o: CallOptions = {}): Promise<Outcome> {
+    const op = this.op(operationId);
+    let path = op.path;
+    for (const [k, v] of Object.entries(o.params ?? {})) path = path.replace(`{${k}}`, encodeURIComponent(v));
+    const headers = this.headers(o.auth ?? (op.isPublic ? 'none' : 'bearer'), o.platform);
+    if (o.contentType) headers['content-type'] = o.contentType;
+    const method = o.method ?? op.method.toUpperCase();
+    const req = { method, path, headers, body: o.body, raw: o.raw };
+    let out = await this.transport.send(req);
+    for (let retry = 0; retry < 2 && out.status === 429 && !o.allow429; retry++) {
+      const wait = Math.min(this.ctx.maxWaitMs, 1000 * Math.max(1, Number(out.headers['retry-after']) || 1));
+      this.notes.push(`throttled (429) on ${operationId}; waited ${Math.round(wait / 1000)} s and retried`);
+      await sleep(wait);
+      out = await this.transport.send(req);
+    }
+    return out;
+  }
+
+  /** Problems with an answer: network faults, non-JSON, an unexpected status, anything off the spec. */
+  conform(operationId: string, out: Outcome, expect: Expect = '2xx'): Problem[] {
+    const op = this.op(operationId);
+    const base = { operationId, assumed: false };
+    if (out.fault) return [{ ...base, message: `${operationId}: ${out.fault.message} (${out.request.method} ${out.request.path})`, expected: 'an answer', actual: out.fault.kind }];
+    const status = out.status!;
+    const problems: Problem[] = [];
+    const ok =
+      expect === '2xx' ? status >= 200 && status < 300 : expect === '4xx' ? status >= 400 && status < 500 : expect.includes(status);
+    if (!ok) {
+      const want = Array.isArray(expect) ? expect.join(' or ') : expect;
+      const why = status >= 500 ? ' (a server error)' : '';
+      problems.push({ ...base, status, message: `${operationId} answered ${status}${why}, expected ${want}`, expected: want, actual: String(status), assumed: op.assumed || (Array.isArray(expect) && expect.every((s) => op.responses[String(s)]?.assumed)) });
+    }
+    if (out.body === undefined) {
+      problems.push({ ...base, status, message: `${operationId} ${status} came with ${describeBody(out)}`, expected: 'a JSON body', actual: describeBody(out) });
+      return problems;
+    }
+    for (const f of this.validator.validate({ operationId, status, headers: out.headers, body: out.body })) {
+      problems.push({ message: f.message, operationId, status, at: f.at, expected: f.expected, actual: f.actual, assumed: f.assumed });
+    }
+    if (out.status !== undefined && out.status < 500) this.covered.add(operationId);
+    return problems;
+  }
+
+  /** Runs one check; whatever it throws becomes a problem of that check, never a crash. */
+  async check(spec: CheckSpec, fn: () => Promise<Problem[]>): Promise<CheckResult> {
+    if (spec.operationId && !this.selected(this.op(spec.operationId))) return this.skip(spec, 'not selected by --only/--skip');
+    const started = performance.now();
+    this.notes = [];
+    let problems: Problem[];
+    try {
+      problems = await fn();
+    } catch (err) {
+      problems = [{ operationId: spec.operationId, message: `the check could not complete: ${(err as Error).message}`, assumed: false }];
+    }
+    const failing = problems.filter((p) => this.ctx.strict || !p.assumed);
+    const result: CheckResult = {
+      ...spec,
+      verdict: failing.length ? 'fail' : problems.length ? 'observation' : 'pass',
+      problems,
+      notes: this.notes,
+      ms: Math.round(performance.now() - started),
+    };
+    this.results.push(result);
+    this.ctx.onResult(result);
+    return result;
+  }
+
+  skip(spec: CheckSpec, reason: string): CheckResult {
+    const result: CheckResult = { ...spec, verdict: 'skip', problems: [], notes: [reason], ms: 0 };
+    this.results.push(result);
+    this.ctx.onResult(result);
+    return result;
+  }
+}

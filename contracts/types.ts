@@ -1,0 +1,88 @@
+// The contract run as data: the runner returns it, reporters render it, the
+// CLI alone turns it into an exit code.
+import type { FetchLike } from './http.js';
+
+export type Verdict = 'pass' | 'fail' | 'observation' | 'skip';
+
+export type CheckGroup = 'conformance' | 'auth' | 'subscription' | 'paging' | 'negative' | 'writes' | 'destructive' | 'rate-limit';
+
+export interface Problem {
+  message: string;
+  operationId?: string;
+  status?: number;
+  /** JSON pointer into the body. */
+  at?: string;
+  expected?: string;
+  actual?: string;
+  /** Rests on something the spec marks x-assumed. */
+  assumed: boolean;
+}
+
+export interface CheckResult {
+  id: string;
+  group: CheckGroup;
+  operationId?: string;
+  title: string;
+  verdict: Verdict;
+  problems: Problem[];
+  /** Why the check was skipped, or remarks such as a throttled wait. */
+  notes: string[];
+  ms: number;
+}
+
+export interface RunSummary {
+  operations: { covered: number; total: number; uncovered: string[] };
+  checks: { total: number; passed: number; failed: number; observations: number; skipped: number };
+  requests: number;
+  durationMs: number;
+}
+
+export interface RunReport {
+  tool: 'mcs-contracts';
+  target: string;
+  startedAt: string;
+  modes: string[];
+  results: CheckResult[];
+  summary: RunSummary;
+}
+
+export interface Credentials {
+  email?: string;
+  password?: string;
+  token?: string;
+}
+
+export interface RunOptions {
+  /** The service address before /api/v1; a URL ending in /api/v1 is accepted too. */
+  baseUrl: string;
+  credentials: Credentials;
+  /** The account without a plan, for the subscription checks. */
+  nosub?: { email: string; password: string };
+  platform?: 'WEB' | 'IOS' | 'ANDROID';
+  apiKey?: string;
+  timeoutMs?: number;
+  /** operationIds or tags. */
+  only?: string[];
+  skip?: string[];
+  strict?: boolean;
+  allowWrites?: boolean;
+  allowDestructive?: boolean;
+  /** The client that --allow-destructive may delete. */
+  clientId?: number;
+  checkRateLimit?: boolean;
+  /** Pages client/list is walked for at most. */
+  maxPages?: number;
+  /** Longest wait for a Retry-After before giving up on a throttled call. */
+  maxWaitMs?: number;
+  fetch?: FetchLike;
+  /** Called as each check finishes (the human reporter's progress line). */
+  onResult?: (result: CheckResult) => void;
+}
+
+/** The run could not happen (unreachable host, sign-in refused): exit code 2. */
+export class RunAborted extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunAborted';
+  }
+}

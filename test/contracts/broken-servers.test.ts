@@ -1,0 +1,77 @@
+// Deliberately broken servers: each defect is caught with a message that
+// names it, the run goes on, and nothing crashes.
+import t from 'tap';
+import { runContracts } from '../../contracts/runner.js';
+import { alter, brokenServer, type Defect } from '../helpers/broken.js';
+import { spec } from '../helpers/mock.js';
+
+const demo = { email: 'demo@example.com', password: 'demo-password' };
+
+const cases: Array<{ name: string; defect: Defect; expect: RegExp; check?: RegExp }> = [
+  {
+    name: 'a field missing',
+    defect: alter((p, s) => p === '/client/list' && s === 200, (r) => (delete r.body.data.total, r)),
+    expect: /listClients 200 \/data\/total: must have required property 'total'/,
+  },
+  {
+    name: 'a wrong type',
+    defect: alter((p, s) => p === '/client/list' && s === 200, (r) => ((r.body.data.current_page = String(r.body.data.current_page)), r)),
+    expect: /listClients 200 \/data\/current_page: must be integer/,
+  },
+  {
+    name: 'an undocumented status code',
+    defect: alter((p) => p === '/countries/index', (r) => ({ ...r, status: 418 })),
+    expect: /listCountries answered 418, which the spec does not document/,
+  },
+  {
+    name: 'a wrong error shape',
+    defect: alter((_p, s) => s === 401, () => ({ status: 401, body: { error: 'unauthorized' } })),
+    expect: /^\w+ 401 \/message: must have required property 'message'/,
+  },
+  {
+    name: 'auth not enforced',
+    defect: async ({ mock, request, forward, reply }) => {
+      if (request.headers.authorization || request.headers['x-api-token']) return undefined;
+      // Serve the call as if the demo user had sent it.
+      const r = await forward({ 'x-api-token': mock.mock.store.issueToken(1, 'WEB', '') });
+      return reply.code(r.status).header('content-type', 'application/json').send(JSON.stringify(r.body));
+    },
+    expect: /^\w+ answered 200, expected 401/,
+  },
+  {
+    name: 'a wrong content type',
+    defect: alter((p) => p === '/user/settings', (r) => ({ ...r, contentType: 'text/plain' })),
+    expect: /getSettings 200 came as text\/plain, not JSON/,
+  },
+  {
+    name: 'an endpoint that hangs',
+    defect: ({ path }) => (path === '/adminroom/index' ? 'hang' : undefined),
+    expect: /listAdminRoomTypes: no answer within 400 ms/,
+  },
+  {
+    name: 'a connection that drops',
+    defect: ({ path }) => (path === '/user/get_company_user' ? 'drop' : undefined),
+    expect: /listCompanyUsers: connection closed before a complete answer/,
+  },
+  {
+    name: 'an HTML error page',
+    defect: alter((p) => p === '/room/measurement_type', () => ({ status: 500, body: '<!DOCTYPE html><html><body>Server Error</body></html>', contentType: 'text/html' })),
+    expect: /listMeasurementTypes 500 came with an HTML page/,
+  },
+  {
+    name: 'an empty body',
+    defect: alter((p) => p === '/how-works/get', (r) => ({ ...r, body: '' })),
+    expect: /getHowItWorks 200 came with an empty body/,
+  },
+];
+
+for (const c of cases) {
+  t.test(c.name, async (t) => {
+    const url = await brokenServer(t, c.defect);
+    const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 400 }, await spec());
+    const failures = report.results.filter((r) => r.verdict === 'fail').flatMap((r) => r.problems.map((p) => p.message));
+    t.ok(failures.some((m) => c.expect.test(m)), `caught: ${c.expect}`, { failures: failures.slice(0, 8) });
+    t.ok(report.summary.checks.failed > 0);
+    t.ok(report.summary.checks.passed > 100, 'the run went on with the other checks');
+  });
+}

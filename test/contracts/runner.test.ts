@@ -1,0 +1,64 @@
+// The contract suite against the mock, in every mode: zero failures.
+import t, { type Test } from 'tap';
+import { buildMock } from '../../mock/build.js';
+import { runContracts } from '../../contracts/runner.js';
+import type { RunOptions, RunReport } from '../../contracts/types.js';
+import { spec } from '../helpers/mock.js';
+
+const demo = { email: 'demo@example.com', password: 'demo-password' };
+const nosub = { email: 'nosub@example.com', password: 'demo-password' };
+
+async function against(t: Tap, mockOptions: Parameters<typeof buildMock>[0], run: Partial<RunOptions>) {
+  const mock = await buildMock({ spec: await spec(), ...mockOptions });
+  const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => mock.close());
+  const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000, ...run }, await spec());
+  return { report, mock };
+}
+type Tap = Test;
+
+function noFailures(t: Tap, report: RunReport) {
+  const failed = report.results.filter((r) => r.verdict !== 'pass' && r.verdict !== 'skip');
+  t.same(failed.map((r) => `${r.id}: ${r.problems.map((p) => p.message).join('; ')}`), [], 'no failure and no observation');
+  t.equal(report.summary.operations.covered, report.summary.operations.total, 'every operation covered');
+}
+
+t.test('read-only, with the no-plan account', async (t) => {
+  const { report } = await against(t, { rateLimit: false }, { nosub });
+  noFailures(t, report);
+  t.same(report.modes, ['read-only', 'no-plan account']);
+  const groups = new Set(report.results.filter((r) => r.verdict === 'pass').map((r) => r.group));
+  t.same([...groups].sort(), ['auth', 'conformance', 'negative', 'paging', 'subscription']);
+  t.same(report.results.filter((r) => r.verdict === 'skip').map((r) => r.group).sort(), ['destructive', 'rate-limit', 'writes', 'writes', 'writes', 'writes', 'writes']);
+  t.equal(report.results.filter((r) => r.group === 'subscription' && r.verdict === 'pass').length, 1 + 13 + 3, 'sign-in, 13 gated, 3 open');
+});
+
+t.test('writes: the update round-trip and all measurement forms', async (t) => {
+  const { report } = await against(t, { rateLimit: false }, { allowWrites: true });
+  noFailures(t, report);
+  t.equal(report.results.filter((r) => r.group === 'writes' && r.verdict === 'pass').length, 5);
+});
+
+t.test('destructive: the named client is deleted and gone', async (t) => {
+  const { report, mock } = await against(t, { rateLimit: false }, { allowDestructive: true, allowWrites: true, clientId: 141 });
+  noFailures(t, report);
+  t.equal(report.results.find((r) => r.group === 'destructive')?.verdict, 'pass');
+  t.notOk(mock.mock.store.client(141), 'client 141 is gone');
+  t.ok(mock.mock.store.client(140), 'and only that one');
+});
+
+t.test('rate limit: the call past the limit answers 429; the suite waits out its own throttling', async (t) => {
+  const { report } = await against(t, { rateLimit: { max: 60, windowMs: 1500 } }, { checkRateLimit: true, maxWaitMs: 3000 });
+  noFailures(t, report);
+  t.equal(report.results.find((r) => r.group === 'rate-limit')?.verdict, 'pass');
+  t.ok(report.results.some((r) => r.notes.some((n) => /throttled \(429\)/.test(n))), 'it was throttled and waited');
+});
+
+t.test('--only and --skip select operations and tags', async (t) => {
+  const { report } = await against(t, { rateLimit: false }, { only: ['Clients'], skip: ['deleteClient'] });
+  const ran = new Set(report.results.filter((r) => r.verdict !== 'skip').map((r) => r.operationId));
+  t.ok(ran.has('listClients') && ran.has('updateClient'));
+  t.notOk(ran.has('deleteClient'));
+  t.notOk(ran.has('listCountries'));
+  t.equal(report.summary.operations.total, 3, 'three Clients operations selected');
+});

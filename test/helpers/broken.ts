@@ -1,0 +1,61 @@
+// Deliberately broken deployments: a front server that forwards to a real
+// mock (through inject) and breaks one thing on the way back.
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Test } from 'tap';
+import { buildMock } from '../../mock/build.js';
+import { spec } from './mock.js';
+
+export type Defect = (ctx: {
+  mock: FastifyInstance;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  path: string;
+  forward: (headers?: Record<string, string>) => Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
+}) => Promise<unknown> | unknown;
+
+export async function brokenServer(t: Test, defect: Defect): Promise<string> {
+  const mock = await buildMock({ spec: await spec(), rateLimit: false });
+  const front = Fastify({ forceCloseConnections: true });
+  front.removeAllContentTypeParsers();
+  front.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  front.all('/*', async (request, reply) => {
+    const path = request.url.replace(/^\/api\/v1/, '').split('?')[0]!;
+    const forward = async (extra: Record<string, string> = {}) => {
+      const r = await mock.inject({ method: request.method as 'POST', url: request.url, headers: { ...(request.headers as Record<string, string>), ...extra }, ...(typeof request.body === 'string' && request.body !== '' ? { payload: request.body } : {}) });
+      let body: unknown = r.body;
+      try {
+        body = JSON.parse(r.body);
+      } catch {
+        /* raw */
+      }
+      return { status: r.statusCode, headers: r.headers as Record<string, unknown>, body };
+    };
+    const result = await defect({ mock, request, reply, path, forward });
+    if (result === 'hang') return new Promise(() => undefined);
+    if (result === 'drop') {
+      request.raw.socket.destroy();
+      return reply;
+    }
+    if (result !== undefined) return result;
+    const r = await forward();
+    for (const [k, v] of Object.entries(r.headers)) if (!['content-length', 'transfer-encoding', 'connection'].includes(k)) reply.header(k, v as string);
+    return reply.code(r.status).send(typeof r.body === 'string' ? r.body : JSON.stringify(r.body));
+  });
+  const url = await front.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(async () => {
+    await front.close();
+    await mock.close();
+  });
+  return url;
+}
+
+/** Forward, then pass the JSON answer through `change` (status and body). */
+export function alter(match: (path: string, status: number) => boolean, change: (r: { status: number; body: any }) => { status: number; body: unknown; contentType?: string }): Defect {
+  return async ({ path, reply, forward }) => {
+    const r = await forward();
+    if (!match(path, r.status)) return undefined;
+    const out = change({ status: r.status, body: structuredClone(r.body) });
+    reply.code(out.status).header('content-type', out.contentType ?? 'application/json; charset=utf-8');
+    return reply.send(typeof out.body === 'string' ? out.body : JSON.stringify(out.body));
+  };
+}
