@@ -125,6 +125,7 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
         out.push(finding('content-type', 'application/json', contentType ?? '(none)', `${op.operationId} ${exchange.status} came as ${contentType ?? 'no content type'}, not JSON`));
       }
       const validate = validators.get(`${op.operationId} ${exchange.status}`);
+      // An operation-level x-assumed means the whole operation is an assumption.
       const responseAssumed = op.assumed || response.assumed;
       if (validate && !validate(exchange.body)) {
         for (const e of validate.errors ?? []) {
