@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { redact } from './redact.js';
+import { redact, redactDeep } from './redact.js';
 import { progressLine, REPORTERS, type ReporterName } from './reporters/index.js';
 import { runContracts } from './runner.js';
 import { RunAborted, type RunOptions } from './types.js';
@@ -146,7 +146,9 @@ export async function main(argv: string[], env = process.env, io: Io = realIo, e
     return 2;
   }
   for (const s of report.secrets) secrets.add(s);
-  const { secrets: _s, ...clean } = report;
+  const { secrets: _s, ...rest } = report;
+  // Redacted before rendering (a secret with " or < is escaped by then) and after.
+  const clean = redactDeep(rest, secrets);
   for (const r of reporters) {
     const text = redact(REPORTERS[r.name](clean), secrets);
     if (r.out) await io.writeFile(r.out, text);

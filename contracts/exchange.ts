@@ -125,8 +125,9 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
         out.push(finding('content-type', 'application/json', contentType ?? '(none)', `${op.operationId} ${exchange.status} came as ${contentType ?? 'no content type'}, not JSON`));
       }
       const validate = validators.get(`${op.operationId} ${exchange.status}`);
-      // An operation-level x-assumed means the whole operation is an assumption.
-      const responseAssumed = op.assumed || response.assumed;
+      // An operation-level x-assumed makes its success answers assumptions; its
+      // 401, 403 and 429 stay the document's facts (sections 5 and 7).
+      const responseAssumed = response.assumed || (op.assumed && /^2\d\d$/.test(response.status));
       if (validate && !validate(exchange.body)) {
         for (const e of validate.errors ?? []) {
           const at = e.keyword === 'required' ? `${e.instancePath}/${String((e.params as Record<string, unknown>).missingProperty)}` : e.instancePath;

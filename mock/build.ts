@@ -1,9 +1,10 @@
 // buildMock(options) returns the Fastify app, ready for inject() or listen();
 // only the CLI listens.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import { createAjv } from '../spec/ajv.js';
 import { controls } from './controls.js';
+import { Errors } from './errors.js';
 import { FaultRules } from './faults.js';
 import { handlers } from './handlers/index.js';
 import { resolveOptions, type MockOptions } from './options.js';
@@ -23,15 +24,29 @@ export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?
 
 export async function buildMock(options: MockOptions = {}): Promise<FastifyInstance> {
   const ctx = await resolveOptions(options);
-  const app = Fastify({ logger: ctx.logger, bodyLimit: ctx.bodyLimit, forceCloseConnections: true });
+  const app = Fastify({
+    logger: ctx.logger,
+    bodyLimit: ctx.bodyLimit,
+    forceCloseConnections: true,
+    // Bounds on a slow or stalled client; above the longest injected latency.
+    requestTimeout: ctx.maxLatencyMs + 30_000,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (err, _request, reply) => {
+      const e = Errors.BAD_REQUEST(`The request URL is not valid (${err.message}).`);
+      return (reply as FastifyReply).code(e.statusCode).send(e.body());
+    },
+  });
   const ajv = createAjv({ allErrors: true });
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  // Query strings arrive as text: the same configuration, coercing to the schema's types.
+  const coercing = createAjv({ allErrors: true, coerceTypes: true });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'querystring' ? coercing : ajv).compile(schema));
 
   const listeners: Array<() => void> = [];
   const runtime: MockRuntime = {
     ctx,
     store: ctx.store,
     faults: new FaultRules(),
+    routes: [],
     replaceStore(store: Store) {
       runtime.store = store;
       for (const l of listeners) store.onChange(l);
@@ -39,6 +54,10 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     },
   };
   app.decorate('mock', runtime);
+  // Recorded from the first registration on, whoever adds the route: the drift gate compares it with the spec.
+  app.addHook('onRoute', (route) => {
+    for (const m of [route.method].flat()) if (m !== 'HEAD' && m !== 'OPTIONS') runtime.routes.push(`${m} ${route.url}`);
+  });
 
   if (ctx.stateFile) {
     const writer = stateWriter(ctx.stateFile, () => runtime.store.snapshot(), (err) => app.log.error({ err }, 'state file write failed'));

@@ -92,11 +92,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     app = await buildMock({ ...options, logger: false });
   } catch (err) {
-    if (err instanceof StateFileError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
+    console.error(err instanceof StateFileError ? err.message : `cannot start the mock: ${(err as Error).message}`);
+    return 1;
   }
   try {
     const address = await app.listen({ host, port });

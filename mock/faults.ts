@@ -29,9 +29,12 @@ export class FaultRules {
     this.rules = [];
   }
 
-  /** The rule that applies to this call, spending one of its calls. */
-  take(operationId: string): FaultRule | undefined {
-    const rule = this.rules.find((r) => r.operationId === undefined || r.operationId === operationId);
+  /** The rule that applies to this call, spending one of its calls. A rule forcing a status
+   *  passes over operations that do not document it (and keeps its count for the others). */
+  take(operationId: string, documents: (status: number) => boolean = () => true): FaultRule | undefined {
+    const rule = this.rules.find(
+      (r) => (r.operationId === undefined || r.operationId === operationId) && (r.status === undefined || documents(r.status)),
+    );
     if (rule?.remaining !== undefined) {
       rule.remaining -= 1;
       if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);

@@ -58,7 +58,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
   const clients = options.clients ?? DEFAULTS.clients;
   const now = options.now ?? (() => new Date());
   const spec = options.spec ?? (await loadSpec());
-  const saved: StateSnapshot | undefined = options.stateFile ? await readState(options.stateFile) : undefined;
+  const saved: StateSnapshot | undefined = options.stateFile ? await readState(options.stateFile, spec) : undefined;
   const freshStore = () => new MemoryStore(buildWorld({ seed, clients }), now);
   return {
     seed,

@@ -18,6 +18,12 @@ function pathParams(op: OperationEntry): JsonSchema | undefined {
   };
 }
 
+function queryParams(op: OperationEntry): JsonSchema | undefined {
+  const params = op.parameters.filter((p) => p.in === 'query');
+  if (params.length === 0) return undefined;
+  return { type: 'object', properties: Object.fromEntries(params.map((p) => [p.name, p.schema])) };
+}
+
 function responseSchemas(op: OperationEntry): Record<string, JsonSchema> {
   return Object.fromEntries(
     Object.values(op.responses)
@@ -42,6 +48,7 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
       schema: {
         ...(op.requestBody ? { body: op.requestBody.schema } : {}),
         ...(pathParams(op) ? { params: pathParams(op) } : {}),
+        ...(queryParams(op) ? { querystring: queryParams(op) } : {}),
         response: responseSchemas(op),
       },
       ...(op.requestBody && !op.requestBody.required ? { preValidation: noBodyAsEmpty } : {}),
@@ -49,6 +56,7 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
         handler({
           body: request.body as never,
           params: (request.params ?? {}) as Record<string, string>,
+          query: (request.query ?? {}) as Record<string, unknown>,
           user: request.user!,
           token: request.token ?? '',
           platform: String(request.headers.platform),

@@ -11,6 +11,8 @@ export interface MockRuntime {
   ctx: MockContext;
   store: Store;
   faults: FaultRules;
+  /** Every route registered on the app, as `METHOD url` (HEAD and OPTIONS left out). */
+  routes: string[];
   /** Replaces the store (reset), keeping the change listeners such as the state file. */
   replaceStore(store: Store): void;
 }
@@ -40,6 +42,8 @@ export type SuccessBody<K extends OperationId> = operations[K]['responses'] exte
 export interface HandlerInput<K extends OperationId> {
   body: RequestBody<K>;
   params: Record<string, string>;
+  /** Query parameters the spec documents, already validated (and numbers coerced). */
+  query: Record<string, unknown>;
   /** The signed-in user; set on every protected operation. */
   user: UserRecord;
   token: string;

@@ -1,6 +1,9 @@
 // Optional persistence: the store's snapshot as JSON, written atomically
 // (temporary file, then rename) so a crash never leaves half a file.
 import { readFile, rename, writeFile, unlink } from 'node:fs/promises';
+import { createAjv } from '../spec/ajv.js';
+import type { LoadedSpec } from '../spec/load.js';
+import { stateSchema } from './state-schema.js';
 import type { StateSnapshot } from './store.js';
 
 export class StateFileError extends Error {
@@ -10,8 +13,8 @@ export class StateFileError extends Error {
   }
 }
 
-/** The saved state, or undefined when there is no file yet (a fresh seed). */
-export async function readState(path: string): Promise<StateSnapshot | undefined> {
+/** The saved state, or undefined when there is no file yet (a fresh seed). With the spec, every record is checked. */
+export async function readState(path: string, spec?: LoadedSpec): Promise<StateSnapshot | undefined> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -26,12 +29,13 @@ export async function readState(path: string): Promise<StateSnapshot | undefined
     throw new StateFileError(path, `is not valid JSON (${(err as Error).message})`);
   }
   const s = data as Partial<StateSnapshot> | null;
-  const world = s?.world;
-  if (!s || s.version !== 1 || !world || !Array.isArray(s.sessions) || !Array.isArray(s.resetTokens) || !Array.isArray(s.outbox)) {
-    throw new StateFileError(path, 'is not a mock state file (version 1)');
-  }
-  for (const key of ['companies', 'users', 'subscriptions', 'clients', 'rooms', 'measurements', 'countries', 'plans'] as const) {
-    if (!Array.isArray(world[key])) throw new StateFileError(path, `has no world.${key} list`);
+  if (!s || typeof s !== 'object' || s.version !== 1 || !s.world) throw new StateFileError(path, 'is not a mock state file (version 1)');
+  if (spec) {
+    const validate = createAjv({ allErrors: false }).compile(stateSchema(spec));
+    if (!validate(s)) {
+      const e = validate.errors?.[0];
+      throw new StateFileError(path, `does not hold a usable world: ${e?.instancePath || '(top)'} ${e?.message ?? 'is invalid'}`);
+    }
   }
   return s as StateSnapshot;
 }

@@ -1222,13 +1222,18 @@ export interface components {
          */
         Platform: components["schemas"]["Platform"];
         /**
+         * @description The page, as the envelope's page URLs carry it (`?page=2`); the body's `page` wins when both are sent.
+         * @example 2
+         */
+        PageQuery: number;
+        /**
          * @description <STATIC_API_KEY>, a fixed shared key sent on every request in the authentication overview.
          * @example static-shared-api-key
          */
         ApiKey: string;
     };
     requestBodies: {
-        /** @description No body; an empty JSON object is accepted. */
+        /** @description No body; a JSON object sent anyway (usually {}) is accepted and its fields ignored. */
         NoBody: {
             content: {
                 /** @example {} */
@@ -1695,6 +1700,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1838,6 +1844,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1879,6 +1886,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1958,6 +1966,8 @@ export interface operations {
                     "application/json": components["schemas"]["PlansUnauthorizedError"] | components["schemas"]["UnauthenticatedError"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1995,6 +2005,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -2049,6 +2060,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -2109,13 +2121,20 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SubscriptionRequired"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     listClients: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The page, as the envelope's page URLs carry it (`?page=2`); the body's `page` wins when both are sent.
+                 * @example 2
+                 */
+                page?: components["parameters"]["PageQuery"];
+            };
             header: {
                 /**
                  * @description Calling platform; required on every request.
@@ -2167,7 +2186,13 @@ export interface operations {
     };
     listCompanyClients: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The page, as the envelope's page URLs carry it (`?page=2`); the body's `page` wins when both are sent.
+                 * @example 2
+                 */
+                page?: components["parameters"]["PageQuery"];
+            };
             header: {
                 /**
                  * @description Calling platform; required on every request.
@@ -2848,6 +2873,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SubscriptionRequired"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -2906,6 +2932,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SubscriptionRequired"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };

@@ -5,23 +5,25 @@ import type { Handler } from '../runtime.js';
 import type { ClientPatch, Store } from '../store.js';
 import { clientInCompany } from './scope.js';
 
-function page(store: Store, ids: readonly number[], body: { page?: number; limit?: number }, path: string) {
-  const p = paginate(ids, body.page ?? 1, body.limit ?? DEFAULT_PER_PAGE, path);
+/** Laravel reads `page` from the body or from the query (the envelope's page URLs carry `?page=N`). */
+function page(store: Store, ids: readonly number[], body: { page?: number; limit?: number }, query: Record<string, unknown>, path: string) {
+  const requested = body.page ?? (typeof query.page === 'number' ? query.page : 1);
+  const p = paginate(ids, requested, body.limit ?? DEFAULT_PER_PAGE, path);
   return { ...p, data: p.data.map((id) => store.client(id)!) };
 }
 
-export const listClients: Handler<'listClients'> = ({ body, user, store, baseUrl }) => {
+export const listClients: Handler<'listClients'> = ({ body, query, user, store, baseUrl }) => {
   const keyword = body?.keyword?.trim().toLowerCase() ?? '';
   let ids = store.ownClientIds(user.id);
   if (keyword) ids = ids.filter((id) => store.searchText(id).includes(keyword));
-  return { message: 'Clients get successfully.', data: page(store, ids, body ?? {}, `${baseUrl}/client/list`) };
+  return { message: 'Clients get successfully.', data: page(store, ids, body ?? {}, query, `${baseUrl}/client/list`) };
 };
 
-export const listCompanyClients: Handler<'listCompanyClients'> = ({ body, user, store, baseUrl }) => {
+export const listCompanyClients: Handler<'listCompanyClients'> = ({ body, query, user, store, baseUrl }) => {
   const company = store.companyOf(user);
   if (body.company_name.trim().toLowerCase() !== company.name.toLowerCase()) throw Errors.COMPANY_NOT_FOUND();
   const ids = store.companyClientIds(company.id);
-  return { message: 'Company clients get successfully.', data: page(store, ids, body, `${baseUrl}/client/user_client`) };
+  return { message: 'Company clients get successfully.', data: page(store, ids, body, query, `${baseUrl}/client/user_client`) };
 };
 
 export const updateClient: Handler<'updateClient'> = ({ body, user, store }) => {

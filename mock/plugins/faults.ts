@@ -31,7 +31,7 @@ export default fp(
     onOperation(app, (op) => async (request, reply) => {
       const prefer = parsePrefer(request.headers.prefer);
       if (Number.isNaN(prefer.code)) throw Errors.MOCK_CONTROL('Prefer: code= takes a three-digit status, e.g. Prefer: code=404.');
-      const rule = app.mock.faults.take(op.operationId);
+      const rule = app.mock.faults.take(op.operationId, (status) => String(status) in op.responses);
       if (rule?.latency_ms) await sleep(Math.min(rule.latency_ms, app.mock.ctx.maxLatencyMs));
       const status = prefer.code ?? rule?.status;
       if (status !== undefined || prefer.example !== undefined) {

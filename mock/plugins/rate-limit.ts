@@ -11,9 +11,10 @@ export interface RateLimitSettings {
   windowMs: number;
 }
 
+/** A valid token has a quota of its own; anything else (no token, a made-up one) counts per address. */
 export const rateLimitKey = (request: FastifyRequest): string => {
   const token = presentedToken(request);
-  return token ? `token:${token}` : `ip:${request.ip}`;
+  return token && request.server.mock.store.userByToken(token) ? `token:${token}` : `ip:${request.ip}`;
 };
 
 export default fp<RateLimitSettings>(

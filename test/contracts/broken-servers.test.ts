@@ -2,7 +2,7 @@
 // names it, the run goes on, and nothing crashes.
 import t from 'tap';
 import { runContracts } from '../../contracts/runner.js';
-import { alter, brokenServer, type Defect } from '../helpers/broken.js';
+import { alter, brokenServer, relay, type Defect } from '../helpers/broken.js';
 import { spec } from '../helpers/mock.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
@@ -37,6 +37,14 @@ const cases: Array<{ name: string; defect: Defect; expect: RegExp; check?: RegEx
       return reply.code(r.status).header('content-type', 'application/json').send(JSON.stringify(r.body));
     },
     expect: /^\w+ answered 200, expected 401/,
+  },
+  {
+    name: 'regression: auth not enforced on an operation the spec marks assumed (profile)',
+    defect: async ({ mock, request, path, forward, reply }) => {
+      if (path !== '/user/get_profile' || request.headers.authorization || request.headers['x-api-token']) return undefined;
+      return relay(reply, await forward({ 'x-api-token': mock.mock.store.issueToken(1, 'WEB', '') }));
+    },
+    expect: /^getProfile answered 200, expected 401/,
   },
   {
     name: 'a wrong content type',
@@ -75,3 +83,43 @@ for (const c of cases) {
     t.ok(report.summary.checks.passed > 100, 'the run went on with the other checks');
   });
 }
+
+t.test('regression: a 429 in the wrong shape fails the rate-limit check', async (t) => {
+  let calls = 0;
+  const url = await brokenServer(t, async ({ path, reply }) => {
+    if (path !== '/user/get_profile' || ++calls < 30) return undefined;
+    return reply.code(429).header('content-type', 'application/json').send(JSON.stringify({ error: 'slow down' }));
+  });
+  const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 2000, checkRateLimit: true, maxWaitMs: 10 }, await spec());
+  const check = report.results.find((r) => r.group === 'rate-limit')!;
+  t.equal(check.verdict, 'fail');
+  t.ok(check.problems.some((p) => /getProfile 429 \/message: must have required property 'message'/.test(p.message) && !p.assumed));
+  t.ok(check.problems.some((p) => /no Retry-After/.test(p.message) && p.assumed), 'the missing header is an observation (x-assumed)');
+});
+
+t.test('a deployment with no subscription gate at all fails', async (t) => {
+  const url = await brokenServer(t, async ({ mock, request, forward, reply }) => {
+    const token = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (mock.mock.store.userByToken(token)?.email !== 'nosub@example.com') return undefined;
+    return relay(reply, await forward({ authorization: `Bearer ${mock.mock.store.issueToken(1, 'WEB', '')}` }));
+  });
+  const report = await runContracts({ baseUrl: url, credentials: demo, nosub: { email: 'nosub@example.com', password: 'demo-password' }, timeoutMs: 2000 }, await spec());
+  const most = report.results.find((r) => r.id === 'subscription:most-gated')!;
+  t.equal(most.verdict, 'fail');
+  t.match(most.problems[0]?.message, /only 0 of 13 gated operations refused the account without a plan/);
+  t.ok(report.results.filter((r) => r.group === 'subscription' && r.verdict === 'observation').length >= 13, 'each ungated operation is an observation');
+});
+
+t.test('regression: no negative check can create an account, even where platform is not enforced', async (t) => {
+  let users = 0;
+  const url = await brokenServer(t, async ({ mock, request, forward, reply }) => {
+    const r = await forward(request.headers.platform ? {} : { platform: 'WEB' });
+    users = mock.mock.store.world.users.length;
+    return relay(reply, r);
+  });
+  const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 2000 }, await spec());
+  t.ok(report.results.some((r) => r.id === 'negative:signup:no-platform'));
+  const signups = report.results.filter((r) => r.operationId === 'signup');
+  t.ok(signups.every((r) => !r.problems.some((p) => /answered 200/.test(p.message))), 'no sign-up was accepted');
+  t.equal(users, 14, 'the world still has its 14 users');
+});

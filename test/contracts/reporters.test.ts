@@ -1,5 +1,5 @@
 import t from 'tap';
-import { redact } from '../../contracts/redact.js';
+import { redact, redactDeep } from '../../contracts/redact.js';
 import { progressLine, renderHuman, renderJson, renderJunit } from '../../contracts/reporters/index.js';
 import { envelopeProblems } from '../../contracts/checks/paging.js';
 import { normalizeBaseUrl } from '../../contracts/options.js';
@@ -45,6 +45,10 @@ t.test('redaction: known secrets and token-like fields', async (t) => {
   t.notMatch(text, /abc123secret|zzz999|qwertyuiop12|hunter22/);
   t.match(text, '[REDACTED]');
   t.equal(redact('short ab', ['ab']), 'short ab', 'secrets under 4 characters are not hunted (they would mask everything)');
+  const secret = 'p<a"ss&word';
+  const deep = redactDeep(report.results.map((r) => ({ ...r, title: `${r.title} ${secret}` })), [secret]);
+  const xml = renderJunit({ ...report, results: deep });
+  t.notMatch(xml, /p&lt;a&quot;ss&amp;word/, 'a secret with XML characters is gone before escaping');
 });
 
 t.test('base URL: with or without /api/v1', async (t) => {

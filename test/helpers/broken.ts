@@ -37,9 +37,7 @@ export async function brokenServer(t: Test, defect: Defect): Promise<string> {
       return reply;
     }
     if (result !== undefined) return result;
-    const r = await forward();
-    for (const [k, v] of Object.entries(r.headers)) if (!['content-length', 'transfer-encoding', 'connection'].includes(k)) reply.header(k, v as string);
-    return reply.code(r.status).send(typeof r.body === 'string' ? r.body : JSON.stringify(r.body));
+    return relay(reply, await forward());
   });
   const url = await front.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(async () => {
@@ -49,11 +47,17 @@ export async function brokenServer(t: Test, defect: Defect): Promise<string> {
   return url;
 }
 
-/** Forward, then pass the JSON answer through `change` (status and body). */
+/** Send a forwarded answer as it came. */
+export function relay(reply: FastifyReply, r: { status: number; headers: Record<string, unknown>; body: unknown }) {
+  for (const [k, v] of Object.entries(r.headers)) if (!['content-length', 'transfer-encoding', 'connection'].includes(k)) reply.header(k, v as string);
+  return reply.code(r.status).send(typeof r.body === 'string' ? r.body : JSON.stringify(r.body));
+}
+
+/** Forward once, then pass the JSON answer through `change` (status and body) when it matches. */
 export function alter(match: (path: string, status: number) => boolean, change: (r: { status: number; body: any }) => { status: number; body: unknown; contentType?: string }): Defect {
   return async ({ path, reply, forward }) => {
     const r = await forward();
-    if (!match(path, r.status)) return undefined;
+    if (!match(path, r.status)) return relay(reply, r);
     const out = change({ status: r.status, body: structuredClone(r.body) });
     reply.code(out.status).header('content-type', out.contentType ?? 'application/json; charset=utf-8');
     return reply.send(typeof out.body === 'string' ? out.body : JSON.stringify(out.body));

@@ -36,6 +36,25 @@ t.test('paging: the envelope agrees with itself and walking it yields every clie
   t.ok((await list(mock, token, {})).data.every((c) => c.user_id === 1), 'only the caller’s own clients');
 });
 
+t.test('regression: the envelope page URLs can be followed (page from the query)', async (t) => {
+  const mock = await testMock(t, { rateLimit: false });
+  const token = await mock.signin();
+  let page = await list(mock, token, {});
+  const seen: number[] = page.data.map((c) => c.id);
+  while (page.next_page_url) {
+    const url = new URL(page.next_page_url);
+    const r = await mock.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { platform: 'WEB', authorization: `Bearer ${token}` } });
+    page = r.json().data;
+    seen.push(...page.data.map((c) => c.id));
+  }
+  t.equal(page.current_page, 3);
+  t.equal(new Set(seen).size, 45, 'following next_page_url walks every client');
+  const both = await mock.app.inject({ method: 'POST', url: '/api/v1/client/list?page=3', headers: { platform: 'WEB', authorization: `Bearer ${token}` }, payload: { page: 2 } });
+  t.equal(both.json().data.current_page, 2, 'the body wins when both are sent');
+  const bad = await mock.app.inject({ method: 'POST', url: '/api/v1/client/list?page=zero', headers: { platform: 'WEB', authorization: `Bearer ${token}` } });
+  t.equal(bad.statusCode, 422);
+});
+
 t.test('limit sets the page size; a page past the end is empty with null from/to', async (t) => {
   const mock = await testMock(t);
   const token = await mock.signin();

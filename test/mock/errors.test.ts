@@ -19,7 +19,7 @@ t.test('bad requests, table-driven', async (t) => {
     { what: 'no platform header', url: '/api/v1/countries/index', status: 400, message: /platform header is required/ },
     { what: 'unknown platform', url: '/api/v1/countries/index', headers: { platform: 'windows-phone' }, status: 400, message: /WEB, IOS, ANDROID/ },
     { what: 'lower-case platform', url: '/api/v1/countries/index', headers: { platform: 'web' }, status: 400, message: /platform header/ },
-    { what: 'body on a no-body operation', url: '/api/v1/adminroom/index', headers: { platform: 'WEB', 'content-type': 'application/json', ...auth }, payload: '{"x":1}', status: 422, message: /takes no body fields/ },
+    { what: 'regression: a URL that does not decode', url: '/api/v1/user/reset_password/%ZZ', headers: { platform: 'WEB' }, status: 400, message: /The request URL is not valid/ },
     { what: 'array body', url: '/api/v1/client/update', headers: { platform: 'WEB', 'content-type': 'application/json', ...auth }, payload: '[1,2]', status: 422, message: /must be a JSON object/ },
     { what: 'missing required body', url: '/api/v1/client/update', headers: { platform: 'WEB', ...auth }, status: 422, message: /must be a JSON object/ },
     { what: 'bad Prefer', url: '/api/v1/countries/index', headers: { platform: 'WEB', prefer: 'code=abc' }, status: 400, message: /three-digit status/ },
@@ -35,6 +35,21 @@ t.test('bad requests, table-driven', async (t) => {
     t.match(body.message, c.message, c.what);
     if (c.allow) t.equal(r.headers.allow, c.allow, `${c.what}: Allow`);
   }
+});
+
+t.test('regression: fields sent to a no-body operation are ignored, not refused', async (t) => {
+  const mock = await testMock(t);
+  const token = await mock.signin();
+  const r = await mock.post('/room/measurement_type', { a: 1 }, { authorization: `Bearer ${token}` });
+  t.equal(r.status, 200);
+});
+
+t.test('regression: a trailing slash reaches the operation instead of a contradictory 405', async (t) => {
+  const mock = await testMock(t);
+  const r = await mock.app.inject({ method: 'POST', url: '/api/v1/countries/index/', headers: { platform: 'WEB' } });
+  t.equal(r.statusCode, 200);
+  const wrong = await mock.app.inject({ method: 'GET', url: '/api/v1/countries/index/' });
+  t.same([wrong.statusCode, wrong.headers.allow], [405, 'POST']);
 });
 
 t.test('an empty JSON body is read as no body, as Laravel does', async (t) => {

@@ -24,7 +24,7 @@ t.test('Prefer: code=NNN answers every documented status of an operation with it
   t.same(named.body, { message: 'No active plan.', data: null }, 'example=name picks a named example');
   const undocumented = await mock.send({ operationId: 'listPlans', method: 'GET', path: '/plans/index', headers: { prefer: 'code=418' } });
   t.equal(undocumented.status, 400);
-  t.match((undocumented.body as { message: string }).message, /does not document status 418; it documents 200, 400, 401, 429/);
+  t.match((undocumented.body as { message: string }).message, /does not document status 418; it documents 200, 400, 401, 413, 415, 429/);
 });
 
 t.test('a fault for the next N calls of one operation, then normal service', async (t) => {
@@ -49,6 +49,15 @@ t.test('a fault on every operation until cleared; a forced 429 carries Retry-Aft
   }
   await mock.control('DELETE', '/__mock/faults');
   t.equal((await mock.post('/countries/index', {})).status, 200);
+});
+
+t.test('regression: a rule for all operations passes over those that do not document its status', async (t) => {
+  const mock = await testMock(t);
+  const token = await mock.signin();
+  await mock.control('POST', '/__mock/faults', { status: 403, count: 1 });
+  t.equal((await mock.post('/countries/index', {})).status, 200, 'countries documents no 403: served, count kept');
+  t.equal((await mock.post('/client/list', {}, bearer(token))).status, 403, 'client/list takes the forced 403');
+  t.equal((await mock.post('/client/list', {}, bearer(token))).status, 200, 'and the count is spent');
 });
 
 t.test('latency is injected (and bounded), then the call is served', async (t) => {

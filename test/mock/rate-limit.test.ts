@@ -30,6 +30,13 @@ t.test('regression: the quota is shared by all operations, not counted per opera
   t.same(statuses, [200, 200, 200, 429]);
 });
 
+t.test('regression: made-up tokens count per address, so rotating them does not escape the limit', async (t) => {
+  const mock = await testMock(t, { rateLimit: { max: 3 } });
+  const statuses = [];
+  for (let i = 0; i < 4; i++) statuses.push((await mock.post('/user/get_profile', {}, bearer(`made-up-${i}`))).status);
+  t.same(statuses, [401, 401, 401, 429]);
+});
+
 t.test('calls without a token count per address', async (t) => {
   const mock = await testMock(t, { rateLimit: { max: 3 } });
   const statuses = [];

@@ -28,15 +28,25 @@ t.test('changes survive a restart; a missing file means a fresh seed', async (t)
 });
 
 t.test('a corrupt or foreign file is a clear error, and is not overwritten', async (t) => {
+  const good = JSON.parse(JSON.stringify((await buildMock({ spec: await spec() })).mock.store.snapshot()));
+  const broken = (change: (s: any) => void) => {
+    const copy = structuredClone(good);
+    change(copy);
+    return JSON.stringify(copy);
+  };
   for (const [what, text, message] of [
     ['not JSON', '{"version": 1, "wor', /is not valid JSON/],
     ['not a state file', '{"hello": "world"}', /is not a mock state file/],
-    ['a world without clients', JSON.stringify({ version: 1, world: { companies: [] }, sessions: [], resetTokens: [], outbox: [] }), /has no world.users list/],
+    ['a world without users', broken((s) => delete s.world.users), /does not hold a usable world: \/world must have required property 'users'/],
+    ['an empty user record', broken((s) => (s.world.users = [{}])), /\/world\/users\/0 must have required property 'id'/],
+    ['a null client', broken((s) => (s.world.clients = [null])), /\/world\/clients\/0 must be object/],
+    ['no lead sources', broken((s) => delete s.world.leadSources), /must have required property 'leadSources'/],
+    ['a client of the wrong shape', broken((s) => (s.world.clients[0].end_client_known = true)), /\/world\/clients\/0\/end_client_known must be integer/],
   ] as const) {
     const file = join(t.testdir(), `${what.replace(/ /g, '-')}.json`);
     await writeFile(file, text);
     await t.rejects(buildMock({ spec: await spec(), stateFile: file }), StateFileError, what);
-    await t.rejects(readState(file), message, what);
+    await t.rejects(readState(file, await spec()), message, what);
     t.equal(await readFile(file, 'utf8'), text, `${what}: left as it was`);
   }
 });

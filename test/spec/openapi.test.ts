@@ -176,7 +176,10 @@ t.test('401, 403 and 429 wherever they can happen, with the exact messages', asy
     const r401 = op.responses['401'];
     if (!op.isPublic) {
       t.ok(r401, `${op.operationId} documents 401`);
-      if (r401) t.ok(accepts(r401.schema!, { message: facts.errorMessages[401], status: 401 }), `${op.operationId} 401 shape`);
+      if (r401) {
+        t.ok(accepts(r401.schema!, { message: facts.errorMessages[401], status: 401 }), `${op.operationId} 401 shape`);
+        t.notOk(accepts(r401.schema!, { message: 'Unauthorized.', status: 401 }), `${op.operationId} 401 exact text`);
+      }
     }
     const r403 = op.responses['403'];
     if (op.subscriptionRequired) {
@@ -232,6 +235,11 @@ t.test('every x-assumed is true and carries a one-line reason', async (t) => {
   t.ok(count > 20, `${count} assumptions are marked`);
 });
 
+t.test('the token life cycle of sections 3 and 5 is stated', async (t) => {
+  const text = `${spec.raw.info.description} ${spec.raw.components.securitySchemes.bearerAuth.description}`.toLowerCase();
+  for (const fact of ['do not expire', 'password change', 'logout', 'deactivation', 'security breach', 'several devices']) t.match(text, fact);
+});
+
 t.test("the document's oddities are kept", async (t) => {
   const list = find('post', '/client/list')!;
   t.equal((list.responses['200']!.examples[0] as any).data.per_page, 20, 'per_page 20 in the sample');
@@ -259,5 +267,7 @@ t.test('shared shapes are components reused through $ref', async (t) => {
   }
   const text = JSON.stringify(spec.raw.paths);
   t.ok((text.match(/#\/components\/schemas\/ClientPage/g) ?? []).length >= 2, 'the paged envelope is referenced, not copied');
-  t.notOk(text.includes('"billing_zip_code"') && !text.includes('ClientUpdateRequest'), 'client fields live in components');
+  const schemasInPaths = [...walk(spec.raw.paths)].filter(([p]) => /\/schema($|\/)/.test(p)).map(([, n]) => n);
+  t.notOk(schemasInPaths.some((n) => n.properties && 'billing_zip_code' in (n.properties as object)), 'no inline copy of the client fields in any path');
+  t.ok(schemasInPaths.some((n) => n.$ref === '#/components/schemas/ClientUpdateRequest'), 'the update body is a $ref');
 });

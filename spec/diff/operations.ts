@@ -1,0 +1,124 @@
+// Compares two versions of the spec operation by operation. Both are fully
+// dereferenced, so a change inside a component shows at every operation it reaches.
+import type { JsonSchema, LoadedSpec, OperationEntry, ParameterEntry } from '../load.js';
+import { diffSchema, types } from './schema.js';
+
+export interface Change {
+  /** Stable id, used to acknowledge a breaking change: kind + operation + location. */
+  id: string;
+  kind: string;
+  breaking: boolean;
+  /** `POST /client/list`, or `(document)` for document-wide changes. */
+  operation: string;
+  operationId?: string;
+  /** Where in the operation: `request body /email`, `response 200 /data/total`, `header platform`. */
+  location: string;
+  message: string;
+}
+
+const key = (op: OperationEntry) => `${op.method.toUpperCase()} ${op.path}`;
+
+function change(kind: string, breaking: boolean, op: OperationEntry | undefined, location: string, message: string, operation?: string): Change {
+  const where = operation ?? (op ? key(op) : '(document)');
+  return { id: `${kind}:${where}:${location}`, kind, breaking, operation: where, operationId: op?.operationId, location, message };
+}
+
+export function diffSpecs(base: LoadedSpec, head: LoadedSpec): Change[] {
+  const out: Change[] = [];
+  if (base.basePath !== head.basePath) {
+    out.push(change('server-base-path-changed', true, undefined, 'servers', `base path ${base.basePath || '/'} → ${head.basePath || '/'}`));
+  }
+  const headOps = new Map(head.operations.map((o) => [key(o), o]));
+  const baseOps = new Map(base.operations.map((o) => [key(o), o]));
+  for (const [k, b] of baseOps) {
+    const h = headOps.get(k);
+    if (!h) out.push(change('operation-removed', true, b, 'operation', `${k} (${b.operationId}) was removed`));
+    else out.push(...diffOperation(b, h));
+  }
+  for (const [k, h] of headOps) if (!baseOps.has(k)) out.push(change('operation-added', false, h, 'operation', `${k} (${h.operationId}) was added`));
+  return out;
+}
+
+function diffOperation(b: OperationEntry, h: OperationEntry): Change[] {
+  const out: Change[] = [];
+  if (b.operationId !== h.operationId) out.push(change('operation-id-changed', false, h, 'operationId', `operationId ${b.operationId} → ${h.operationId} (generated clients rename the call)`));
+  out.push(...diffSecurity(b, h));
+  if (!b.subscriptionRequired && h.subscriptionRequired) out.push(change('subscription-now-required', true, h, 'x-subscription-required', 'now needs an active subscription (403 for users without one)'));
+  if (b.subscriptionRequired && !h.subscriptionRequired) out.push(change('subscription-no-longer-required', false, h, 'x-subscription-required', 'no longer needs a subscription'));
+  out.push(...diffParameters(b, h));
+  out.push(...diffRequestBody(b, h));
+  out.push(...diffResponses(b, h));
+  return out;
+}
+
+function diffSecurity(b: OperationEntry, h: OperationEntry): Change[] {
+  if (b.isPublic && !h.isPublic) return [change('security-tightened', true, h, 'security', 'was public, now needs a token')];
+  if (!b.isPublic && h.isPublic) return [change('security-loosened', false, h, 'security', 'no longer needs a token')];
+  return [];
+}
+
+function paramKey(p: ParameterEntry) {
+  return `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
+}
+
+function diffParameters(b: OperationEntry, h: OperationEntry): Change[] {
+  const out: Change[] = [];
+  const bp = new Map(b.parameters.map((p) => [paramKey(p), p]));
+  const hp = new Map(h.parameters.map((p) => [paramKey(p), p]));
+  for (const [k, p] of hp) {
+    const old = bp.get(k);
+    if (!old) out.push(change(p.required ? 'parameter-added-required' : 'parameter-added', p.required, h, k, `new ${p.required ? 'required' : 'optional'} ${k}`));
+    else {
+      if (!old.required && p.required) out.push(change('parameter-made-required', true, h, k, `${k} is now required`));
+      if (old.required && !p.required) out.push(change('parameter-made-optional', false, h, k, `${k} is no longer required`));
+      for (const c of diffSchema(old.schema, p.schema, 'request')) out.push(change(`parameter-${c.kind}`, c.breaking, h, `${k}${c.at === '/' ? '' : ` ${c.at}`}`, c.message));
+    }
+  }
+  for (const [k] of bp) if (!hp.has(k)) out.push(change('parameter-removed', false, h, k, `${k} is no longer read`));
+  return out;
+}
+
+function diffRequestBody(b: OperationEntry, h: OperationEntry): Change[] {
+  const out: Change[] = [];
+  const bb = b.requestBody;
+  const hb = h.requestBody;
+  if (!bb && hb) out.push(change(hb.required ? 'request-body-added-required' : 'request-body-added', hb.required, h, 'request body', `now takes a ${hb.required ? 'required' : 'optional'} body`));
+  if (bb && !hb) out.push(change('request-body-removed', false, h, 'request body', 'no longer takes a body'));
+  if (bb && hb) {
+    if (!bb.required && hb.required) out.push(change('request-body-made-required', true, h, 'request body', 'the body is now required'));
+    for (const c of diffSchema(bb.schema, hb.schema, 'request')) out.push(change(c.kind, c.breaking, h, `request body ${c.at}`, c.message));
+  }
+  return out;
+}
+
+const isSuccess = (status: string) => /^2\d\d$/.test(status);
+
+function diffResponses(b: OperationEntry, h: OperationEntry): Change[] {
+  const out: Change[] = [];
+  for (const [status, r] of Object.entries(b.responses)) {
+    const hr = h.responses[status];
+    if (!hr) {
+      out.push(isSuccess(status)
+        ? change('success-status-removed', true, h, `response ${status}`, `no longer answers ${status}`)
+        : change('error-status-removed', false, h, `response ${status}`, `no longer documents ${status}`));
+      continue;
+    }
+    if (r.schema && !hr.schema) out.push(change('response-body-removed', true, h, `response ${status}`, `${status} no longer has a JSON body`));
+    const kind = isSuccess(status) ? '' : 'error-shape-';
+    for (const c of diffSchema(r.schema as JsonSchema | undefined, hr.schema as JsonSchema | undefined, 'response')) {
+      out.push(change(`${kind}${c.kind}`, c.breaking, h, `response ${status} ${c.at}`, c.message));
+    }
+    for (const name of Object.keys(r.headers)) {
+      if (!(name in hr.headers)) out.push(change('response-header-removed', true, h, `response ${status} header ${name}`, `${status} no longer sends ${name}`));
+      else {
+        const bt = types(r.headers[name]!);
+        const ht = types(hr.headers[name]!);
+        if (bt && ht && [...bt].sort().join() !== [...ht].sort().join()) out.push(change('response-header-type-changed', true, h, `response ${status} header ${name}`, `${name} type changed`));
+      }
+    }
+  }
+  for (const status of Object.keys(h.responses)) {
+    if (!(status in b.responses)) out.push(change(isSuccess(status) ? 'success-status-added' : 'error-status-added', false, h, `response ${status}`, `now documents ${status}; clients may not handle it`));
+  }
+  return out;
+}

@@ -1,0 +1,161 @@
+// Compares two dereferenced JSON Schemas in one direction:
+// `request` (what a client sends: the server must keep accepting it) or
+// `response` (what a client reads: the server must keep sending what it relied on).
+import type { JsonSchema } from '../load.js';
+
+export type Direction = 'request' | 'response';
+
+export interface SchemaChange {
+  /** Stable kind, e.g. `response-property-removed`. */
+  kind: string;
+  breaking: boolean;
+  /** JSON pointer inside the body, e.g. `/data/data/[]/phone_no`. */
+  at: string;
+  message: string;
+}
+
+type S = JsonSchema;
+
+/** A schema with its allOf members folded in (properties, required, type). */
+function flat(s: S | undefined): S {
+  if (!s || typeof s !== 'object') return {};
+  const parts = [s, ...((s.allOf as S[] | undefined) ?? []).map(flat)];
+  const out: S = { ...s };
+  delete out.allOf;
+  const props: Record<string, S[]> = {};
+  const required = new Set<string>();
+  for (const p of parts) {
+    for (const [k, v] of Object.entries((p.properties as Record<string, S>) ?? {})) (props[k] ??= []).push(v);
+    for (const r of (p.required as string[] | undefined) ?? []) required.add(r);
+    for (const key of ['type', 'const', 'enum', 'items', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'maxItems', 'additionalProperties', 'oneOf', 'anyOf']) {
+      if (p[key] !== undefined && out[key] === undefined) out[key] = p[key];
+    }
+  }
+  if (Object.keys(props).length) {
+    out.properties = Object.fromEntries(Object.entries(props).map(([k, vs]) => [k, vs.length === 1 ? vs[0]! : { allOf: vs }]));
+  }
+  if (required.size) out.required = [...required];
+  return out;
+}
+
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+/** The JSON types a schema admits; undefined when it does not say. */
+export function types(s: S): Set<string> | undefined {
+  const f = flat(s);
+  if (f.type !== undefined) return new Set(Array.isArray(f.type) ? (f.type as string[]) : [f.type as string]);
+  if ('const' in f) return new Set([jsonType(f.const)]);
+  if (Array.isArray(f.enum)) return new Set((f.enum as unknown[]).map(jsonType));
+  const alts = (f.oneOf ?? f.anyOf) as S[] | undefined;
+  if (alts) {
+    const sets = alts.map(types);
+    if (sets.every(Boolean)) return new Set(sets.flatMap((x) => [...x!]));
+  }
+  return undefined;
+}
+
+/** Does type set `a` admit every value of type set `b`? (number covers integer) */
+function covers(a: Set<string>, b: Set<string>): boolean {
+  return [...b].every((t) => a.has(t) || (t === 'integer' && a.has('number')));
+}
+
+const show = (set: Set<string>) => [...set].sort().join('|');
+const child = (at: string, key: string) => `${at}/${key}`;
+
+export function diffSchema(base: S | undefined, head: S | undefined, direction: Direction, at = ''): SchemaChange[] {
+  const out: SchemaChange[] = [];
+  const add = (kind: string, breaking: boolean, message: string, where = at) => out.push({ kind: `${direction}-${kind}`, breaking, at: where || '/', message });
+  if (!base || !head) return out;
+  const b = flat(base);
+  const h = flat(head);
+
+  const bt = types(b);
+  const ht = types(h);
+  if (bt && ht && show(bt) !== show(ht)) {
+    // A request type may widen (the server accepts more); a response type may narrow.
+    const safe = direction === 'request' ? covers(ht, bt) : covers(bt, ht);
+    add('type-changed', !safe, `type ${show(bt)} → ${show(ht)}`);
+  }
+
+  if ('const' in b || 'const' in h) {
+    if (JSON.stringify(b.const) !== JSON.stringify(h.const)) add('const-changed', true, `fixed value ${JSON.stringify(b.const)} → ${JSON.stringify(h.const)}`);
+  }
+
+  const be = b.enum as unknown[] | undefined;
+  const he = h.enum as unknown[] | undefined;
+  if (be || he) {
+    const removed = (be ?? []).filter((v) => !(he ?? []).some((x) => JSON.stringify(x) === JSON.stringify(v)));
+    const added = (he ?? []).filter((v) => !(be ?? []).some((x) => JSON.stringify(x) === JSON.stringify(v)));
+    if (!be && he) add('enum-added', direction === 'request', `now restricted to ${JSON.stringify(he)}`);
+    else if (be && !he) add('enum-lifted', direction === 'response', `no longer restricted to ${JSON.stringify(be)}`);
+    else {
+      if (removed.length) add('enum-value-removed', direction === 'request', `values no longer allowed: ${JSON.stringify(removed)}`);
+      if (added.length) add('enum-value-added', direction === 'response', `new values: ${JSON.stringify(added)}`);
+    }
+  }
+
+  constraints(b, h, direction, add);
+
+  const bp = (b.properties as Record<string, S>) ?? {};
+  const hp = (h.properties as Record<string, S>) ?? {};
+  const breq = new Set((b.required as string[]) ?? []);
+  const hreq = new Set((h.required as string[]) ?? []);
+  const removed = Object.keys(bp).filter((k) => !(k in hp));
+  const added = Object.keys(hp).filter((k) => !(k in bp));
+  for (const k of removed) {
+    const twin = added.find((a) => JSON.stringify(hp[a]) === JSON.stringify(bp[k]));
+    const renamed = twin ? ` (renamed to "${twin}"?)` : '';
+    if (direction === 'response') add('property-removed', true, `"${k}" is no longer sent${renamed}`, child(at, k));
+    else add('property-removed', false, `"${k}" is no longer read by the server${renamed}`, child(at, k));
+  }
+  for (const k of added) {
+    if (direction === 'request') add(hreq.has(k) ? 'property-added-required' : 'property-added', hreq.has(k), `new ${hreq.has(k) ? 'required' : 'optional'} field "${k}"`, child(at, k));
+    else add('property-added', false, `new field "${k}"`, child(at, k));
+  }
+  for (const k of Object.keys(bp).filter((x) => x in hp)) {
+    if (breq.has(k) && !hreq.has(k)) add('property-made-optional', direction === 'response', `"${k}" is no longer required`, child(at, k));
+    if (!breq.has(k) && hreq.has(k)) add('property-made-required', direction === 'request', `"${k}" is now required`, child(at, k));
+    out.push(...diffSchema(bp[k], hp[k], direction, child(at, k)));
+  }
+  if (b.additionalProperties !== false && h.additionalProperties === false && direction === 'request') {
+    add('additional-properties-refused', true, 'fields not listed are now refused');
+  }
+
+  if (b.items || h.items) out.push(...diffSchema(b.items as S, h.items as S, direction, child(at, '[]')));
+
+  const ba = (b.oneOf ?? b.anyOf) as S[] | undefined;
+  const ha = (h.oneOf ?? h.anyOf) as S[] | undefined;
+  if (ba && ha && ba.length === ha.length) ba.forEach((x, i) => out.push(...diffSchema(x, ha[i], direction, child(at, `oneOf/${i}`))));
+  else if (ba && ha && ba.length !== ha.length) {
+    const fewer = ha.length < ba.length;
+    add('alternatives-changed', direction === 'request' ? fewer : !fewer, `${ba.length} alternatives → ${ha.length}`);
+  }
+  return out;
+}
+
+function constraints(b: S, h: S, direction: Direction, add: (kind: string, breaking: boolean, message: string) => void): void {
+  // For a request, tighter limits break clients; for a response, looser ones may.
+  const tighter = (key: string, lower: boolean) => {
+    const bv = b[key] as number | undefined;
+    const hv = h[key] as number | undefined;
+    if (bv === hv) return;
+    const tightened = hv !== undefined && (bv === undefined || (lower ? hv > bv : hv < bv));
+    add(`${key}-changed`, direction === 'request' ? tightened : !tightened, `${key} ${bv ?? 'none'} → ${hv ?? 'none'}`);
+  };
+  tighter('minimum', true);
+  tighter('minLength', true);
+  tighter('maximum', false);
+  tighter('maxLength', false);
+  tighter('maxItems', false);
+  for (const key of ['pattern', 'format']) {
+    if (b[key] !== h[key]) {
+      const added = h[key] !== undefined;
+      add(`${key}-changed`, direction === 'request' ? added : b[key] !== undefined, `${key} ${JSON.stringify(b[key] ?? null)} → ${JSON.stringify(h[key] ?? null)}`);
+    }
+  }
+}
