@@ -10,7 +10,9 @@ const inject = (app: Awaited<ReturnType<typeof buildMock>>, url: string, payload
   app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { platform: 'WEB', ...headers }, payload: payload as object });
 
 t.test('changes survive a restart; a missing file means a fresh seed', async (t) => {
-  const file = join(t.testdir(), 'state.json');
+  // t.testdir() resets the directory on every call: take it once.
+  const dir = t.testdir();
+  const file = join(dir, 'state.json');
   t.equal(await readState(file), undefined);
   const first = await buildMock({ spec: await spec(), stateFile: file });
   t.equal(first.mock.ctx.origin, 'seed');
@@ -20,15 +22,19 @@ t.test('changes survive a restart; a missing file means a fresh seed', async (t)
   await first.close();
 
   const second = await buildMock({ spec: await spec(), stateFile: file });
-  t.teardown(() => second.close());
   t.equal(second.mock.ctx.origin, 'state-file');
   t.notOk(second.mock.store.client(victim.id), 'the delete persisted');
   t.equal((await inject(second, '/user/get_profile', {}, { authorization: `Bearer ${token}` })).statusCode, 200, 'so did the session');
-  t.same((await readdir(t.testdir())).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+  // close() flushes the last write; only then is the directory settled.
+  await second.close();
+  t.same((await readdir(dir)).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+  t.ok(await readState(file, await spec()), 'and the file left behind is a valid state');
 });
 
 t.test('a corrupt or foreign file is a clear error, and is not overwritten', async (t) => {
-  const good = JSON.parse(JSON.stringify((await buildMock({ spec: await spec() })).mock.store.snapshot()));
+  const source = await buildMock({ spec: await spec() });
+  const good = JSON.parse(JSON.stringify(source.mock.store.snapshot()));
+  await source.close();
   const broken = (change: (s: any) => void) => {
     const copy = structuredClone(good);
     change(copy);
