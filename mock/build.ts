@@ -6,7 +6,8 @@ import { createAjv } from '../spec/ajv.js';
 import { controls } from './controls.js';
 import { Errors } from './errors.js';
 import { FaultRules } from './faults.js';
-import { handlers } from './handlers/index.js';
+import { handlers, READ_ONLY } from './handlers/index.js';
+import { ResponseCache } from './response-cache.js';
 import { resolveOptions, type MockOptions } from './options.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
@@ -41,11 +42,12 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   const coercing = createAjv({ allErrors: true, coerceTypes: true });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'querystring' ? coercing : ajv).compile(schema));
 
-  const listeners: Array<() => void> = [];
+  const listeners: Array<() => void> = [() => runtime.cache.clear()];
   const runtime: MockRuntime = {
     ctx,
     store: ctx.store,
     faults: new FaultRules(),
+    cache: new ResponseCache(),
     routes: [],
     replaceStore(store: Store) {
       runtime.store = store;
@@ -54,6 +56,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     },
   };
   app.decorate('mock', runtime);
+  ctx.store.onChange(() => runtime.cache.clear());
   // Recorded from the first registration on, whoever adds the route: the drift gate compares it with the spec.
   app.addHook('onRoute', (route) => {
     for (const m of [route.method].flat()) if (m !== 'HEAD' && m !== 'OPTIONS') runtime.routes.push(`${m} ${route.url}`);
@@ -81,7 +84,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   await app.register(authPlugin);
   await app.register(subscriptionPlugin);
   await app.register(controls);
-  registerOperations(app, ctx.spec, handlers);
+  registerOperations(app, ctx.spec, handlers, READ_ONLY);
   await app.ready();
   return app;
 }

@@ -36,11 +36,14 @@ export function baseUrlOf(request: FastifyRequest, basePath: string): string {
   return `${request.protocol}://${request.host}${basePath}`;
 }
 
-export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handlers: HandlerTable): void {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handlers: HandlerTable, cached: ReadonlySet<string> = new Set()): void {
   const missing = spec.operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
   if (missing.length) throw new Error(`the mock has no handler for ${missing.join(', ')}`);
   for (const op of spec.operations) {
     const handler = handlers[op.operationId as OperationId] as (input: HandlerInput<OperationId>) => unknown;
+    const cacheable = cached.has(op.operationId);
     app.route({
       method: op.method.toUpperCase() as 'GET' | 'POST',
       url: spec.basePath + op.url,
@@ -52,8 +55,9 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
         response: responseSchemas(op),
       },
       ...(op.requestBody && !op.requestBody.required ? { preValidation: noBodyAsEmpty } : {}),
-      handler: async (request) =>
-        handler({
+      handler: async (request, reply) => {
+        const baseUrl = baseUrlOf(request, spec.basePath);
+        const input: HandlerInput<OperationId> = {
           body: request.body as never,
           params: (request.params ?? {}) as Record<string, string>,
           query: (request.query ?? {}) as Record<string, unknown>,
@@ -61,8 +65,17 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
           token: request.token ?? '',
           platform: String(request.headers.platform),
           store: app.mock.store,
-          baseUrl: baseUrlOf(request, spec.basePath),
-        }),
+          baseUrl,
+        };
+        if (!cacheable) return handler(input);
+        const key = `${op.operationId}\u0000${request.user?.id ?? ''}\u0000${baseUrl}\u0000${JSON.stringify(request.body ?? null)}\u0000${JSON.stringify(request.query ?? null)}`;
+        let text = app.mock.cache.get(key);
+        if (text === undefined) {
+          text = String(reply.serialize(await handler(input)));
+          app.mock.cache.set(key, text);
+        }
+        return reply.type(JSON_TYPE).send(text);
+      },
     });
   }
 }

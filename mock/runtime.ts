@@ -6,11 +6,14 @@ import type { UserRecord } from '../fixtures/types.js';
 import type { MockContext } from './options.js';
 import type { Store } from './store.js';
 import type { FaultRules } from './faults.js';
+import type { ResponseCache } from './response-cache.js';
 
 export interface MockRuntime {
   ctx: MockContext;
   store: Store;
   faults: FaultRules;
+  /** Serialized answers of read operations, cleared on every change of the store. */
+  cache: ResponseCache;
   /** Every route registered on the app, as `METHOD url` (HEAD and OPTIONS left out). */
   routes: string[];
   /** Replaces the store (reset), keeping the change listeners such as the state file. */

@@ -25,12 +25,13 @@ export default fp(
     onOperation(app, (op) => {
       if (op.isPublic) return undefined;
       const refuse = unauthenticated(op);
-      return async (request) => {
+      return (request, _reply, done) => {
         const token = presentedToken(request);
         const user = token ? app.mock.store.userByToken(token) : undefined;
-        if (!user || !token) throw refuse();
+        if (!user || !token) return done(refuse());
         request.user = user;
         request.token = token;
+        done();
       };
     });
   },

@@ -28,15 +28,23 @@ function sendDocumented(reply: FastifyReply, op: OperationEntry, status: number,
 
 export default fp(
   async (app) => {
-    onOperation(app, (op) => async (request, reply) => {
+    onOperation(app, (op) => (request, reply, done) => {
+      // The common case costs one header read and one length check.
+      if (request.headers.prefer === undefined && app.mock.faults.list().length === 0) return done();
       const prefer = parsePrefer(request.headers.prefer);
-      if (Number.isNaN(prefer.code)) throw Errors.MOCK_CONTROL('Prefer: code= takes a three-digit status, e.g. Prefer: code=404.');
+      if (Number.isNaN(prefer.code)) return done(Errors.MOCK_CONTROL('Prefer: code= takes a three-digit status, e.g. Prefer: code=404.'));
       const rule = app.mock.faults.take(op.operationId, (status) => String(status) in op.responses);
-      if (rule?.latency_ms) await sleep(Math.min(rule.latency_ms, app.mock.ctx.maxLatencyMs));
-      const status = prefer.code ?? rule?.status;
-      if (status !== undefined || prefer.example !== undefined) {
-        return sendDocumented(reply, op, status ?? Number(Object.keys(op.responses).find((s) => s.startsWith('2'))), prefer.example);
-      }
+      const answer = () => {
+        const status = prefer.code ?? rule?.status;
+        if (status === undefined && prefer.example === undefined) return done();
+        try {
+          sendDocumented(reply, op, status ?? Number(Object.keys(op.responses).find((s) => s.startsWith('2'))), prefer.example);
+        } catch (err) {
+          done(err as Error);
+        }
+      };
+      if (rule?.latency_ms) void sleep(Math.min(rule.latency_ms, app.mock.ctx.maxLatencyMs)).then(answer);
+      else answer();
     });
   },
   { name: 'mcs-faults' },

@@ -7,9 +7,9 @@ export const PLATFORMS = new Set(['WEB', 'IOS', 'ANDROID']);
 
 export default fp(
   async (app) => {
-    onOperation(app, () => async (request) => {
+    onOperation(app, () => (request, _reply, done) => {
       const value = request.headers.platform;
-      if (typeof value !== 'string' || !PLATFORMS.has(value)) throw Errors.PLATFORM();
+      done(typeof value !== 'string' || !PLATFORMS.has(value) ? Errors.PLATFORM() : undefined);
     });
   },
   { name: 'mcs-platform' },

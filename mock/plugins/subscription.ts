@@ -8,8 +8,8 @@ export default fp(
   async (app) => {
     onOperation(app, (op) => {
       if (!op.subscriptionRequired) return undefined;
-      return async (request) => {
-        if (!request.user || !app.mock.store.activeSubscription(request.user.id)) throw Errors.SUBSCRIPTION_REQUIRED();
+      return (request, _reply, done) => {
+        done(!request.user || !app.mock.store.activeSubscription(request.user.id) ? Errors.SUBSCRIPTION_REQUIRED() : undefined);
       };
     });
   },

@@ -1,0 +1,27 @@
+// npm run bench [-- --duration S --connections N --only throughput,scale,contracts,fuzz]
+// Every load targets 127.0.0.1, with bounded durations and request counts.
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { throughput, throughputTable } from './throughput.js';
+
+const SECTIONS = ['throughput'] as const;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    strict: true,
+    options: { duration: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } },
+  });
+  const duration = Math.min(60, Math.max(1, Number(values.duration) || 5));
+  const connections = Math.min(100, Math.max(1, Number(values.connections) || 10));
+  const rounds = Math.min(9, Math.max(1, Number(values.rounds) || 3));
+  const only = new Set((values.only ?? SECTIONS.join(',')).split(','));
+  console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load from the same machine`);
+  console.log(`load: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target and route (after a 1 s warm-up); medians\n`);
+  if (only.has('throughput')) {
+    console.log('## Throughput: mock, Prism, bare Fastify');
+    console.log(throughputTable(await throughput({ duration, connections, rounds })));
+  }
+  return 0;
+}
+
+process.exitCode = await main();
