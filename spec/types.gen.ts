@@ -1233,11 +1233,11 @@ export interface components {
         ApiKey: string;
     };
     requestBodies: {
-        /** @description No body; a JSON object sent anyway (usually {}) is accepted and its fields ignored. */
+        /** @description No body; any JSON sent anyway (usually {}) is accepted and ignored. */
         NoBody: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
     };

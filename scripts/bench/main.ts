@@ -2,14 +2,25 @@
 // Every load targets 127.0.0.1, with bounded durations and request counts.
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import { fuzzBench } from './fuzz.js';
+import { scale, scaleTable } from './scale.js';
+import { suiteSpeed } from './suite.js';
 import { throughput, throughputTable } from './throughput.js';
 
-const SECTIONS = ['throughput'] as const;
+const SECTIONS = ['throughput', 'scale', 'contracts', 'fuzz'] as const;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
     strict: true,
-    options: { duration: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } },
+    options: {
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
+      sizes: { type: 'string', default: '1000,10000,100000' },
+      'fuzz-runs': { type: 'string', default: '2000' },
+      seed: { type: 'string', default: '1' },
+      only: { type: 'string' },
+    },
   });
   const duration = Math.min(60, Math.max(1, Number(values.duration) || 5));
   const connections = Math.min(100, Math.max(1, Number(values.connections) || 10));
@@ -21,7 +32,23 @@ async function main(): Promise<number> {
     console.log('## Throughput: mock, Prism, bare Fastify');
     console.log(throughputTable(await throughput({ duration, connections, rounds })));
   }
-  return 0;
+  if (only.has('scale')) {
+    const sizes = values.sizes.split(',').map(Number).filter((n) => n >= 1 && n <= 1_000_000);
+    console.log('\n## Scale: --clients', sizes.join(', '));
+    console.log(scaleTable(await scale(sizes)));
+  }
+  if (only.has('contracts')) {
+    console.log('\n## Contract-suite speed');
+    console.log(await suiteSpeed());
+  }
+  let failures = 0;
+  if (only.has('fuzz')) {
+    console.log('\n## Fuzzing the mock from the spec');
+    const r = await fuzzBench(Math.min(20_000, Math.max(1, Number(values['fuzz-runs']) || 2000)), Number(values.seed) || 1);
+    console.log(r.text);
+    failures = r.failures;
+  }
+  return failures ? 1 : 0;
 }
 
 process.exitCode = await main();
