@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const TSX = `${ROOT}node_modules/tsx/dist/cli.mjs`;
+/** Runs a TypeScript file in this very process (tsx's CLI would add a wrapper process, and RSS would measure it). */
+export const TS = ['--import', `${ROOT}node_modules/tsx/dist/esm/index.mjs`];
 export const PRISM = `${ROOT}node_modules/@stoplight/prism-cli/dist/index.js`;
 
 export async function freePort(): Promise<number> {

@@ -1,6 +1,6 @@
 // The mock at 1,000 to 100,000 clients: start-up, memory, and client/list
 // latency for distinct pages and distinct keywords (so the answer cache never helps).
-import { freePort, ROOT, rssMiB, startServer, TSX } from './processes.js';
+import { freePort, ROOT, rssMiB, startServer, TS } from './processes.js';
 
 export interface ScaleFigure {
   clients: number;
@@ -17,7 +17,7 @@ export async function scale(sizes: number[], samples = 300): Promise<ScaleFigure
   const out: ScaleFigure[] = [];
   for (const clients of sizes) {
     const port = await freePort();
-    const server = await startServer([TSX, `${ROOT}mock/cli.ts`, '--port', String(port), '--no-rate-limit', '--clients', String(clients)], port, '/__mock/accounts', 300_000);
+    const server = await startServer([...TS, `${ROOT}mock/cli.ts`, '--port', String(port), '--no-rate-limit', '--clients', String(clients)], port, '/__mock/accounts', 300_000);
     try {
       const rss = rssMiB(server.child.pid);
       const signin = await fetch(`${server.url}/api/v1/user/signin`, { method: 'POST', headers: { platform: 'WEB', 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: 'demo-password' }), signal: AbortSignal.timeout(10_000) });

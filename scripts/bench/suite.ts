@@ -3,12 +3,12 @@
 import { runContracts } from '../../contracts/runner.js';
 import { createExchangeValidator } from '../../contracts/exchange.js';
 import { loadSpec } from '../../spec/load.js';
-import { freePort, ROOT, startServer, TSX } from './processes.js';
+import { freePort, ROOT, startServer, TS } from './processes.js';
 
 export async function suiteSpeed(): Promise<string> {
   const spec = await loadSpec();
   const port = await freePort();
-  const mock = await startServer([TSX, `${ROOT}mock/cli.ts`, '--port', String(port), '--no-rate-limit'], port, '/__mock/accounts');
+  const mock = await startServer([...TS, `${ROOT}mock/cli.ts`, '--port', String(port), '--no-rate-limit'], port, '/__mock/accounts');
   let lines: string[];
   let listBody: unknown;
   try {

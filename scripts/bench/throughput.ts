@@ -4,7 +4,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, PRISM, ROOT, rssMiB, startServer, TSX, type Server } from './processes.js';
+import { freePort, PRISM, ROOT, rssMiB, startServer, TS, type Server } from './processes.js';
 
 export interface Figure {
   target: string;
@@ -37,7 +37,7 @@ async function startTargets(): Promise<{ targets: Target[]; stop: () => Promise<
   const stop = async () => void (await Promise.all(started.map((s) => s.stop())));
   try {
     const mockPort = await freePort();
-    const mock = await startServer([TSX, `${ROOT}mock/cli.ts`, '--port', String(mockPort), '--no-rate-limit'], mockPort, '/__mock/accounts');
+    const mock = await startServer([...TS, `${ROOT}mock/cli.ts`, '--port', String(mockPort), '--no-rate-limit'], mockPort, '/__mock/accounts');
     started.push(mock);
     const signin = await fetch(`${mock.url}/api/v1/user/signin`, {
       method: 'POST',
@@ -58,7 +58,7 @@ async function startTargets(): Promise<{ targets: Target[]; stop: () => Promise<
     const barePort = await freePort();
     const file = join(mkdtempSync(join(tmpdir(), 'mcs-bench-')), 'bodies.json');
     writeFileSync(file, JSON.stringify(bodies));
-    const bare = await startServer([TSX, `${ROOT}scripts/bench/bare-server.ts`, String(barePort), file], barePort, '/api/v1/plans/index');
+    const bare = await startServer([...TS, `${ROOT}scripts/bench/bare-server.ts`, String(barePort), file], barePort, '/api/v1/plans/index');
     started.push(bare);
 
     const routes = (base: string, prefix: string) => ({
