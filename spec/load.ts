@@ -25,6 +25,8 @@ export interface ParameterEntry {
 export interface ResponseEntry {
   status: string;
   description: string;
+  /** Every media type the response documents. */
+  contentTypes: string[];
   schema?: JsonSchema;
   /** Header name (lower case) to its schema. */
   headers: Record<string, JsonSchema>;
@@ -51,7 +53,9 @@ export interface OperationEntry {
   /** The operation as a whole rests on a decision the interface document leaves open. */
   assumed: boolean;
   parameters: ParameterEntry[];
-  requestBody?: { required: boolean; schema: JsonSchema; examples: unknown[] };
+  /** Alternatives of security requirements, each as its scheme names (empty when public). */
+  security: string[][];
+  requestBody?: { required: boolean; schema: JsonSchema; examples: unknown[]; contentTypes: string[] };
   responses: Record<string, ResponseEntry>;
 }
 
@@ -71,9 +75,10 @@ export async function loadSpec(specPath: string = SPEC_PATH): Promise<LoadedSpec
   return buildSpec(parseYaml(text) as Record<string, any>);
 }
 
-export async function buildSpec(raw: Record<string, any>): Promise<LoadedSpec> {
+/** `circular` allows recursive schemas (spec:diff reads any document); the toolkit's own spec has none. */
+export async function buildSpec(raw: Record<string, any>, { circular = false } = {}): Promise<LoadedSpec> {
   const document = (await $RefParser.dereference(structuredClone(raw), {
-    dereference: { circular: false },
+    dereference: { circular },
   })) as Record<string, any>;
   const operations: OperationEntry[] = [];
   for (const [path, pathItem] of Object.entries<Record<string, any>>(document.paths ?? {})) {
@@ -102,7 +107,7 @@ function toOperation(
   const isPublic = Array.isArray(security) && security.length === 0;
   const params = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])];
   const body = op.requestBody;
-  const bodyMedia = body?.content?.['application/json'];
+  const bodyMedia = jsonMedia(body?.content);
   return {
     operationId: op.operationId,
     method,
@@ -121,8 +126,9 @@ function toOperation(
       example: p.example,
       assumed: p['x-assumed'] === true,
     })),
-    requestBody: bodyMedia
-      ? { required: body.required === true, schema: bodyMedia.schema ?? {}, examples: mediaExamples(bodyMedia) }
+    security: (security as Array<Record<string, unknown>>).map((r) => Object.keys(r).sort()),
+    requestBody: body?.content
+      ? { required: body.required === true, schema: bodyMedia?.schema ?? {}, examples: bodyMedia ? mediaExamples(bodyMedia) : [], contentTypes: Object.keys(body.content) }
       : undefined,
     responses: Object.fromEntries(
       Object.entries<Record<string, any>>(op.responses ?? {}).map(([status, r]) => [status, toResponse(status, r)]),
@@ -130,11 +136,19 @@ function toOperation(
   };
 }
 
+/** The JSON media type of a content map: `application/json`, with parameters, or `+json`. */
+function jsonMedia(content: Record<string, any> | undefined): Record<string, any> | undefined {
+  if (!content) return undefined;
+  const key = Object.keys(content).find((k) => /^application\/([\w.-]+\+)?json\b/i.test(k));
+  return key === undefined ? undefined : content[key];
+}
+
 function toResponse(status: string, r: Record<string, any>): ResponseEntry {
-  const media = r.content?.['application/json'];
+  const media = jsonMedia(r.content);
   return {
     status,
     description: r.description ?? '',
+    contentTypes: Object.keys(r.content ?? {}),
     schema: media?.schema,
     headers: Object.fromEntries(
       Object.entries<Record<string, any>>(r.headers ?? {}).map(([name, h]) => [name.toLowerCase(), h.schema ?? {}]),

@@ -4,7 +4,8 @@ import type { JsonSchema, LoadedSpec, OperationEntry, ParameterEntry } from '../
 import { diffSchema, types } from './schema.js';
 
 export interface Change {
-  /** Stable id, used to acknowledge a breaking change: kind + operation + location. */
+  /** Stable id, used to acknowledge a breaking change: kind, operation, location and what changed
+   *  (so an acknowledgement never covers another change at the same place). */
   id: string;
   kind: string;
   breaking: boolean;
@@ -17,10 +18,12 @@ export interface Change {
 }
 
 const key = (op: OperationEntry) => `${op.method.toUpperCase()} ${op.path}`;
+/** Same operation whatever its path parameters are named: clients only fill in positions. */
+const shape = (op: OperationEntry) => `${op.method.toUpperCase()} ${op.path.replace(/\{[^}]+\}/g, '{}')}`;
 
 function change(kind: string, breaking: boolean, op: OperationEntry | undefined, location: string, message: string, operation?: string): Change {
   const where = operation ?? (op ? key(op) : '(document)');
-  return { id: `${kind}:${where}:${location}`, kind, breaking, operation: where, operationId: op?.operationId, location, message };
+  return { id: `${kind}:${where}:${location}:${message}`, kind, breaking, operation: where, operationId: op?.operationId, location, message };
 }
 
 export function diffSpecs(base: LoadedSpec, head: LoadedSpec): Change[] {
@@ -28,21 +31,24 @@ export function diffSpecs(base: LoadedSpec, head: LoadedSpec): Change[] {
   if (base.basePath !== head.basePath) {
     out.push(change('server-base-path-changed', true, undefined, 'servers', `base path ${base.basePath || '/'} → ${head.basePath || '/'}`));
   }
-  const headOps = new Map(head.operations.map((o) => [key(o), o]));
-  const baseOps = new Map(base.operations.map((o) => [key(o), o]));
+  const headOps = new Map(head.operations.map((o) => [shape(o), o]));
+  const baseOps = new Map(base.operations.map((o) => [shape(o), o]));
   for (const [k, b] of baseOps) {
     const h = headOps.get(k);
-    if (!h) out.push(change('operation-removed', true, b, 'operation', `${k} (${b.operationId}) was removed`));
-    else out.push(...diffOperation(b, h));
+    if (!h) out.push(change('operation-removed', true, b, 'operation', `${key(b)} (${b.operationId}) was removed`));
+    else {
+      if (b.path !== h.path) out.push(change('path-parameter-renamed', false, h, 'path', `${b.path} → ${h.path}`));
+      out.push(...diffOperation(b, h, base, head));
+    }
   }
-  for (const [k, h] of headOps) if (!baseOps.has(k)) out.push(change('operation-added', false, h, 'operation', `${k} (${h.operationId}) was added`));
+  for (const [k, h] of headOps) if (!baseOps.has(k)) out.push(change('operation-added', false, h, 'operation', `${key(h)} (${h.operationId}) was added`));
   return out;
 }
 
-function diffOperation(b: OperationEntry, h: OperationEntry): Change[] {
+function diffOperation(b: OperationEntry, h: OperationEntry, base: LoadedSpec, head: LoadedSpec): Change[] {
   const out: Change[] = [];
   if (b.operationId !== h.operationId) out.push(change('operation-id-changed', false, h, 'operationId', `operationId ${b.operationId} → ${h.operationId} (generated clients rename the call)`));
-  out.push(...diffSecurity(b, h));
+  out.push(...diffSecurity(b, h, base, head));
   if (!b.subscriptionRequired && h.subscriptionRequired) out.push(change('subscription-now-required', true, h, 'x-subscription-required', 'now needs an active subscription (403 for users without one)'));
   if (b.subscriptionRequired && !h.subscriptionRequired) out.push(change('subscription-no-longer-required', false, h, 'x-subscription-required', 'no longer needs a subscription'));
   out.push(...diffParameters(b, h));
@@ -51,10 +57,24 @@ function diffOperation(b: OperationEntry, h: OperationEntry): Change[] {
   return out;
 }
 
-function diffSecurity(b: OperationEntry, h: OperationEntry): Change[] {
+function diffSecurity(b: OperationEntry, h: OperationEntry, base: LoadedSpec, head: LoadedSpec): Change[] {
   if (b.isPublic && !h.isPublic) return [change('security-tightened', true, h, 'security', 'was public, now needs a token')];
   if (!b.isPublic && h.isPublic) return [change('security-loosened', false, h, 'security', 'no longer needs a token')];
-  return [];
+  const out: Change[] = [];
+  const alt = (names: string[]) => names.join(' + ');
+  const bAlts = new Set(b.security.map(alt));
+  const hAlts = new Set(h.security.map(alt));
+  for (const a of bAlts) if (!hAlts.has(a)) out.push(change('security-alternative-removed', true, h, 'security', `credentials "${a}" are no longer accepted`));
+  for (const a of hAlts) if (!bAlts.has(a)) out.push(change('security-alternative-added', false, h, 'security', `credentials "${a}" are now accepted too`));
+  const schemes = (spec: LoadedSpec) => (spec.document.components?.securitySchemes ?? {}) as Record<string, Record<string, unknown>>;
+  for (const name of new Set(h.security.flat())) {
+    const before = schemes(base)[name];
+    const after = schemes(head)[name];
+    if (!before || !after) continue;
+    const essentials = (x: Record<string, unknown>) => JSON.stringify([x.type, String(x.scheme ?? '').toLowerCase(), x.in, String(x.name ?? '').toLowerCase()]);
+    if (essentials(before) !== essentials(after)) out.push(change('security-scheme-changed', true, h, `security scheme ${name}`, `${name} changed how the credential is sent`));
+  }
+  return out;
 }
 
 function paramKey(p: ParameterEntry) {
@@ -86,12 +106,14 @@ function diffRequestBody(b: OperationEntry, h: OperationEntry): Change[] {
   if (bb && !hb) out.push(change('request-body-removed', false, h, 'request body', 'no longer takes a body'));
   if (bb && hb) {
     if (!bb.required && hb.required) out.push(change('request-body-made-required', true, h, 'request body', 'the body is now required'));
+    for (const t of bb.contentTypes) if (!hb.contentTypes.includes(t)) out.push(change('request-media-type-removed', true, h, 'request body', `${t} bodies are no longer accepted`));
+    for (const t of hb.contentTypes) if (!bb.contentTypes.includes(t)) out.push(change('request-media-type-added', false, h, 'request body', `${t} bodies are accepted too`));
     for (const c of diffSchema(bb.schema, hb.schema, 'request')) out.push(change(c.kind, c.breaking, h, `request body ${c.at}`, c.message));
   }
   return out;
 }
 
-const isSuccess = (status: string) => /^2\d\d$/.test(status);
+const isSuccess = (status: string) => /^2(\d\d|XX)$/i.test(status);
 
 function diffResponses(b: OperationEntry, h: OperationEntry): Change[] {
   const out: Change[] = [];
@@ -104,6 +126,7 @@ function diffResponses(b: OperationEntry, h: OperationEntry): Change[] {
       continue;
     }
     if (r.schema && !hr.schema) out.push(change('response-body-removed', true, h, `response ${status}`, `${status} no longer has a JSON body`));
+    for (const t of r.contentTypes) if (!hr.contentTypes.includes(t)) out.push(change('response-media-type-removed', true, h, `response ${status}`, `${status} no longer comes as ${t}`));
     const kind = isSuccess(status) ? '' : 'error-shape-';
     for (const c of diffSchema(r.schema as JsonSchema | undefined, hr.schema as JsonSchema | undefined, 'response')) {
       out.push(change(`${kind}${c.kind}`, c.breaking, h, `response ${status} ${c.at}`, c.message));

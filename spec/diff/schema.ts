@@ -27,7 +27,7 @@ function flat(s: S | undefined): S {
   for (const p of parts) {
     for (const [k, v] of Object.entries((p.properties as Record<string, S>) ?? {})) (props[k] ??= []).push(v);
     for (const r of (p.required as string[] | undefined) ?? []) required.add(r);
-    for (const key of ['type', 'const', 'enum', 'items', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'maxItems', 'additionalProperties', 'oneOf', 'anyOf']) {
+    for (const key of ['type', 'const', 'enum', 'items', 'format', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'additionalProperties', 'unevaluatedProperties', 'oneOf', 'anyOf']) {
       if (p[key] !== undefined && out[key] === undefined) out[key] = p[key];
     }
   }
@@ -67,10 +67,16 @@ function covers(a: Set<string>, b: Set<string>): boolean {
 const show = (set: Set<string>) => [...set].sort().join('|');
 const child = (at: string, key: string) => `${at}/${key}`;
 
-export function diffSchema(base: S | undefined, head: S | undefined, direction: Direction, at = ''): SchemaChange[] {
+export function diffSchema(base: S | undefined, head: S | undefined, direction: Direction, at = '', seen = new Map<object, Set<object>>()): SchemaChange[] {
   const out: SchemaChange[] = [];
   const add = (kind: string, breaking: boolean, message: string, where = at) => out.push({ kind: `${direction}-${kind}`, breaking, at: where || '/', message });
-  if (!base || !head) return out;
+  if (!base || !head || typeof base !== 'object' || typeof head !== 'object') return out;
+  // Recursive schemas: each pair of nodes is compared once.
+  const pairs = seen.get(base) ?? new Set<object>();
+  if (pairs.has(head)) return out;
+  pairs.add(head);
+  seen.set(base, pairs);
+  const sub = (x: S | undefined, y: S | undefined, where: string) => diffSchema(x, y, direction, where, seen);
   const b = flat(base);
   const h = flat(head);
 
@@ -107,10 +113,12 @@ export function diffSchema(base: S | undefined, head: S | undefined, direction: 
   const hreq = new Set((h.required as string[]) ?? []);
   const removed = Object.keys(bp).filter((k) => !(k in hp));
   const added = Object.keys(hp).filter((k) => !(k in bp));
+  const closed = (x: S) => x.additionalProperties === false || x.unevaluatedProperties === false;
   for (const k of removed) {
-    const twin = added.find((a) => JSON.stringify(hp[a]) === JSON.stringify(bp[k]));
+    const twin = added.find((a) => safeEqual(hp[a], bp[k]));
     const renamed = twin ? ` (renamed to "${twin}"?)` : '';
     if (direction === 'response') add('property-removed', true, `"${k}" is no longer sent${renamed}`, child(at, k));
+    else if (closed(h)) add('property-removed', true, `"${k}" is no longer accepted (unknown fields are refused)${renamed}`, child(at, k));
     else add('property-removed', false, `"${k}" is no longer read by the server${renamed}`, child(at, k));
   }
   for (const k of added) {
@@ -120,18 +128,33 @@ export function diffSchema(base: S | undefined, head: S | undefined, direction: 
   for (const k of Object.keys(bp).filter((x) => x in hp)) {
     if (breq.has(k) && !hreq.has(k)) add('property-made-optional', direction === 'response', `"${k}" is no longer required`, child(at, k));
     if (!breq.has(k) && hreq.has(k)) add('property-made-required', direction === 'request', `"${k}" is now required`, child(at, k));
-    out.push(...diffSchema(bp[k], hp[k], direction, child(at, k)));
+    out.push(...sub(bp[k], hp[k], child(at, k)));
   }
-  if (b.additionalProperties !== false && h.additionalProperties === false && direction === 'request') {
-    add('additional-properties-refused', true, 'fields not listed are now refused');
-  }
+  if (!closed(b) && closed(h)) add('additional-properties-refused', direction === 'request', 'fields not listed are now refused');
+  if (closed(b) && !closed(h)) add('additional-properties-allowed', direction === 'response', 'fields not listed may now appear');
+  const bap = b.additionalProperties;
+  const hap = h.additionalProperties;
+  if (bap && hap && typeof bap === 'object' && typeof hap === 'object') out.push(...sub(bap as S, hap as S, child(at, '{additional}')));
 
-  if (b.items || h.items) out.push(...diffSchema(b.items as S, h.items as S, direction, child(at, '[]')));
+  if (b.items && h.items) out.push(...sub(b.items as S, h.items as S, child(at, '[]')));
+  else if (b.items && !h.items) add('items-unconstrained', direction === 'response', 'array items are no longer described');
+  else if (!b.items && h.items) add('items-constrained', direction === 'request', 'array items are now constrained');
 
   const ba = (b.oneOf ?? b.anyOf) as S[] | undefined;
   const ha = (h.oneOf ?? h.anyOf) as S[] | undefined;
-  if (ba && ha && ba.length === ha.length) ba.forEach((x, i) => out.push(...diffSchema(x, ha[i], direction, child(at, `oneOf/${i}`))));
-  else if (ba && ha && ba.length !== ha.length) {
+  if (ba && ha && ba.length === ha.length) {
+    // Pair identical branches first, so that reordering alternatives is not a change.
+    const left = ba.map((x, i) => i);
+    const right = ha.map((x, i) => i);
+    for (const i of [...left]) {
+      const j = right.find((r) => safeEqual(ba[i], ha[r]));
+      if (j !== undefined) {
+        left.splice(left.indexOf(i), 1);
+        right.splice(right.indexOf(j), 1);
+      }
+    }
+    left.forEach((i, n) => out.push(...sub(ba[i], ha[right[n]!], child(at, `oneOf/${i}`))));
+  } else if (ba && ha && ba.length !== ha.length) {
     const fewer = ha.length < ba.length;
     add('alternatives-changed', direction === 'request' ? fewer : !fewer, `${ba.length} alternatives → ${ha.length}`);
   }
@@ -148,14 +171,32 @@ function constraints(b: S, h: S, direction: Direction, add: (kind: string, break
     add(`${key}-changed`, direction === 'request' ? tightened : !tightened, `${key} ${bv ?? 'none'} → ${hv ?? 'none'}`);
   };
   tighter('minimum', true);
+  tighter('exclusiveMinimum', true);
   tighter('minLength', true);
+  tighter('minItems', true);
+  tighter('minProperties', true);
   tighter('maximum', false);
+  tighter('exclusiveMaximum', false);
   tighter('maxLength', false);
   tighter('maxItems', false);
-  for (const key of ['pattern', 'format']) {
+  tighter('maxProperties', false);
+  if (b.uniqueItems !== h.uniqueItems) {
+    const added = h.uniqueItems === true;
+    add('uniqueItems-changed', direction === 'request' ? added : !added, `uniqueItems ${String(b.uniqueItems ?? false)} → ${String(h.uniqueItems ?? false)}`);
+  }
+  for (const key of ['pattern', 'format', 'multipleOf']) {
     if (b[key] !== h[key]) {
       const added = h[key] !== undefined;
       add(`${key}-changed`, direction === 'request' ? added : b[key] !== undefined, `${key} ${JSON.stringify(b[key] ?? null)} → ${JSON.stringify(h[key] ?? null)}`);
     }
   }
+}
+
+/** Structural equality that survives recursive schemas (compared up to a depth). */
+function safeEqual(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true;
+  if (depth > 12 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => safeEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1));
 }

@@ -47,5 +47,5 @@ export async function loadSource(arg: string | undefined, cwd = process.cwd()): 
     throw new Error(`${label} is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
   }
   if (!raw || typeof raw !== 'object' || !('paths' in raw)) throw new Error(`${label} is not an OpenAPI document (no paths)`);
-  return { label, spec: await buildSpec(raw as Record<string, unknown>) };
+  return { label, spec: await buildSpec(raw as Record<string, unknown>, { circular: true }) };
 }

@@ -19,7 +19,7 @@ function base(): Doc {
     openapi: '3.1.0',
     info: { title: 't', version: '1' },
     servers: [{ url: '{base_url}/api/v1', variables: { base_url: { default: 'http://127.0.0.1:4010' } } }],
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { apiToken: [] }],
     paths: {
       '/countries/index': { post: { operationId: 'listCountries', security: [], parameters: [{ $ref: '#/components/parameters/Platform' }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['success'] } } } } } } } } },
       '/client/list': {
@@ -39,7 +39,7 @@ function base(): Doc {
         post: {
           operationId: 'updateClient',
           parameters: [{ $ref: '#/components/parameters/Platform' }],
-          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['client_id'], properties: { client_id: { type: 'integer' }, name: { type: 'string' }, location: { type: ['string', 'null'] } } } } } },
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['client_id'], properties: { client_id: { type: 'integer' }, name: { type: 'string' }, location: { type: ['string', 'null'] }, tags: { type: 'array', items: { type: 'string' } }, extra: { type: 'object', additionalProperties: { type: 'string' } } } } } } },
           responses: {
             '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string', const: 'Client details updated successfully.' } } } } } },
             '401': { description: 'no', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } },
@@ -48,7 +48,7 @@ function base(): Doc {
       },
     },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' } },
       parameters: { Platform: { name: 'platform', in: 'header', required: true, schema: { type: 'string', enum: ['WEB', 'IOS', 'ANDROID'] } } },
       schemas: {
         ApiError: { type: 'object', required: ['message', 'status'], properties: { message: { type: 'string' }, status: { type: 'integer' } } },
@@ -105,6 +105,17 @@ const cases: Array<{ name: string; mutate: (d: Doc) => void; kind: string; break
   { name: 'subscription now required', mutate: (d) => (update(d)['x-subscription-required'] = true), kind: 'subscription-now-required', breaking: true },
   { name: 'error shape changed', mutate: (d) => delete d.components.schemas.ApiError.properties.status, kind: 'error-shape-response-property-removed', breaking: true, where: /response 401 \/status/ },
   { name: 'error header removed', mutate: (d) => delete list(d).responses['429'].headers, kind: 'response-header-removed', breaking: true },
+  { name: 'regression: a credential alternative removed', mutate: (d) => (d.security = [{ bearer: [] }]), kind: 'security-alternative-removed', breaking: true },
+  { name: 'a credential alternative added', mutate: (d) => (d.components.securitySchemes.cookie = { type: 'apiKey', in: 'cookie', name: 's' }, d.security.push({ cookie: [] })), kind: 'security-alternative-added', breaking: false },
+  { name: 'regression: a credential header renamed', mutate: (d) => (d.components.securitySchemes.apiToken.name = 'X-Token'), kind: 'security-scheme-changed', breaking: true },
+  { name: 'regression: request media type changed', mutate: (d) => (update(d).requestBody.content = { 'application/x-www-form-urlencoded': update(d).requestBody.content['application/json'] }), kind: 'request-media-type-removed', breaking: true },
+  { name: 'regression: a field removed where unknown fields are refused', mutate: (d) => { const x = update(d).requestBody.content['application/json'].schema; x.additionalProperties = false; delete x.properties.name; }, kind: 'request-property-removed', breaking: true },
+  { name: 'regression: additionalProperties schema retyped', mutate: (d) => (update(d).requestBody.content['application/json'].schema.properties.extra.additionalProperties = { type: 'integer' }), kind: 'request-type-changed', breaking: true, where: /extra\/\{additional\}/ },
+  { name: 'regression: request minItems added', mutate: (d) => (update(d).requestBody.content['application/json'].schema.properties.tags.minItems = 1), kind: 'request-minItems-changed', breaking: true },
+  { name: 'regression: request uniqueItems added', mutate: (d) => (update(d).requestBody.content['application/json'].schema.properties.tags.uniqueItems = true), kind: 'request-uniqueItems-changed', breaking: true },
+  { name: 'regression: request exclusiveMinimum added', mutate: (d) => (update(d).requestBody.content['application/json'].schema.properties.client_id.exclusiveMinimum = 0), kind: 'request-exclusiveMinimum-changed', breaking: true },
+  { name: 'regression: response items no longer described', mutate: (d) => delete list(d).responses['200'].content['application/json'].schema.properties.data.items, kind: 'response-items-unconstrained', breaking: true },
+  { name: 'an operation moved to another path is removed there', mutate: (d) => { d.paths['/user/reset/{code}'] = d.paths['/client/update']; delete d.paths['/client/update']; }, kind: 'operation-removed', breaking: true },
   { name: 'base path changed', mutate: (d) => (d.servers[0].url = '{base_url}/api/v2'), kind: 'server-base-path-changed', breaking: true },
 ];
 
@@ -118,6 +129,46 @@ for (const c of cases) {
     if (!c.breaking) t.same(changes.filter((x) => x.breaking), [], 'nothing else breaking');
   });
 }
+
+t.test('regression: renaming a path parameter is not a removed operation', async (t) => {
+  const b = base();
+  b.paths['/user/reset/{token}'] = { post: { operationId: 'reset', parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } };
+  const h = structuredClone(b);
+  h.paths['/user/reset/{code}'] = h.paths['/user/reset/{token}'];
+  h.paths['/user/reset/{code}'].post.parameters[0].name = 'code';
+  delete h.paths['/user/reset/{token}'];
+  const changes = diffSpecs(await buildSpec(b), await buildSpec(h));
+  t.ok(changes.some((c) => c.kind === 'path-parameter-renamed' && !c.breaking));
+  t.notOk(changes.some((c) => c.kind === 'operation-removed'));
+});
+
+t.test('regression: reordered oneOf branches are not a change', async (t) => {
+  const b = base();
+  b.components.schemas.Client.properties.lead_source_id = { oneOf: [{ type: 'integer' }, { type: 'null' }] };
+  const h = base();
+  h.components.schemas.Client.properties.lead_source_id = { oneOf: [{ type: 'null' }, { type: 'integer' }] };
+  t.same(diffSpecs(await buildSpec(b), await buildSpec(h)), [], 'same branches, other order');
+  h.components.schemas.Client.properties.lead_source_id = { oneOf: [{ type: 'null' }, { type: 'string' }] };
+  t.ok(diffSpecs(await buildSpec(b), await buildSpec(h)).some((c) => c.breaking), 'a changed branch still is');
+});
+
+t.test('regression: a recursive schema is compared, not refused', async (t) => {
+  const b = base();
+  b.components.schemas.Node = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } };
+  b.paths['/tree'] = { get: { operationId: 'tree', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } };
+  const h = structuredClone(b);
+  delete h.components.schemas.Node.properties.name;
+  const changes = diffSpecs(await buildSpec(b, { circular: true }), await buildSpec(h, { circular: true }));
+  t.ok(changes.some((c) => c.kind === 'response-property-removed' && c.location === 'response 200 /name'));
+});
+
+t.test('regression: an acknowledgement covers only the change it names', async (t) => {
+  const toNullable = await diff((d) => (client(d).properties.name.type = ['string', 'null']));
+  const toObject = await diff((d) => (client(d).properties.name.type = 'object'));
+  const ack = [{ id: toNullable.find((c) => c.breaking)!.id, reason: 'clients handle null' }];
+  t.same(judge(toNullable, ack).unacknowledged, []);
+  t.equal(judge(toObject, ack).unacknowledged.length, 1, 'string → object is not covered by the string → null|string acknowledgement');
+});
 
 t.test('a change inside a component is reported at every operation it reaches', async (t) => {
   const changes = await diff((d) => delete d.components.schemas.ApiError.properties.message);
