@@ -1,10 +1,12 @@
 // Fuzzes the mock from the spec: for every operation, generated requests must
 // never give a 5xx, a crash or a hang, and every answer must honour the spec.
+// A hang is caught by a timer; a synchronous endless loop would stop the timer
+// too, and is caught only by tap's per-file timeout (or the bench's caller).
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { createExchangeValidator } from '../../contracts/exchange.js';
 import type { LoadedSpec } from '../../spec/load.js';
-import { requestFor, type FuzzRequest } from './arbitraries.js';
+import { requestFor, type FuzzRequest, type Hints } from './arbitraries.js';
 
 export interface FuzzFailure {
   operationId: string;
@@ -15,8 +17,10 @@ export interface FuzzFailure {
 
 export interface FuzzResult {
   cases: number;
+  /** One shrunk counterexample per failing operation. */
   failures: FuzzFailure[];
   byStatus: Record<string, number>;
+  byOperation: Record<string, Record<string, number>>;
   ms: number;
 }
 
@@ -27,52 +31,89 @@ async function signin(app: FastifyInstance, email: string): Promise<string> {
   return r.json().data.api_token;
 }
 
+/** Values that exist in the world, so that plausible requests reach the handlers. */
+function hintsFrom(app: FastifyInstance, token: string): Hints {
+  const store = app.mock.store;
+  const demo = store.userByEmail('demo@example.com')!;
+  // Two clients with their rooms, so that a drawn client and room often belong together.
+  const clients = store.ownClientIds(demo.id).filter((id) => store.roomsOfClient(id).length > 0).slice(0, 2);
+  const rooms = clients.flatMap((id) => store.roomsOfClient(id).map((r) => r.id));
+  const measurements = rooms.flatMap((r) => store.measurementsInRoom(r).map((m) => m.id)).slice(0, 20);
+  return {
+    client_id: clients,
+    room_id: rooms,
+    user_id: store.companyMembers(demo.company_id).map((u) => u.id),
+    measurement_type_id: store.world.measurementTypes.map((t) => t.id),
+    id: [0, ...measurements],
+    company_name: [store.companyOf(demo).name],
+    qr_code: [token],
+    // Sign-in succeeds sometimes; no field is named so that the demo password could change.
+    email: ['demo@example.com', 'nobody@example.invalid'],
+    password: ['demo-password'],
+  };
+}
+
 export async function fuzzMock(app: FastifyInstance, spec: LoadedSpec, { runsPerOperation = 50, seed = 42 } = {}): Promise<FuzzResult> {
   const validator = createExchangeValidator(spec);
   const tokens = { plan: await signin(app, 'demo@example.com'), nosub: await signin(app, 'nosub@example.com') };
+  const hints = hintsFrom(app, tokens.plan);
   const failures: FuzzFailure[] = [];
   const byStatus: Record<string, number> = {};
+  const byOperation: Record<string, Record<string, number>> = {};
   let cases = 0;
   const started = performance.now();
-  for (const op of spec.operations) {
-    // logout would end the sessions the other cases use.
+  // logout would end the sessions the other cases use; deletes go last, so the
+  // clients the hints name are still there for the other operations.
+  const order = [...spec.operations.filter((o) => o.operationId !== 'deleteClient'), ...spec.operations.filter((o) => o.operationId === 'deleteClient')];
+  for (const [index, op] of order.entries()) {
     if (op.operationId === 'logout') continue;
-    await fc.assert(
-      fc.asyncProperty(requestFor(op, spec.basePath, tokens), async (req) => {
+    const counts = (byOperation[op.operationId] = {});
+    // The property fails on a defect, so fast-check shrinks it to a small counterexample.
+    const details = await fc.check(
+      fc.asyncProperty(requestFor(op, spec.basePath, tokens, hints), async (req) => {
         cases++;
-        let timer: NodeJS.Timeout | undefined;
-        const hang = new Promise<'hang'>((r) => (timer = setTimeout(() => r('hang'), HANG_MS)));
-        let res: Awaited<ReturnType<FastifyInstance['inject']>> | 'hang';
-        try {
-          res = await Promise.race([app.inject({ method: req.method as 'POST', url: req.url, headers: req.headers, ...(req.payload === undefined ? {} : { payload: req.payload }) }), hang]);
-        } catch (err) {
-          failures.push({ operationId: op.operationId, request: req, problem: `inject threw: ${(err as Error).message}` });
-          return;
-        } finally {
-          clearTimeout(timer);
-        }
-        if (res === 'hang') {
-          failures.push({ operationId: op.operationId, request: req, problem: `no answer within ${HANG_MS} ms` });
-          return;
-        }
-        byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
-        if (res.statusCode >= 500) {
-          failures.push({ operationId: op.operationId, request: req, status: res.statusCode, problem: `server error: ${res.body.slice(0, 200)}` });
-          return;
-        }
-        let body: unknown;
-        try {
-          body = JSON.parse(res.body);
-        } catch {
-          failures.push({ operationId: op.operationId, request: req, status: res.statusCode, problem: `not JSON: ${res.body.slice(0, 80)}` });
-          return;
-        }
-        for (const f of validator.validate({ operationId: op.operationId, status: res.statusCode, headers: res.headers as Record<string, string>, body })) {
-          failures.push({ operationId: op.operationId, request: req, status: res.statusCode, problem: f.message });
-        }
+        const problem = await exchange(app, validator, op.operationId, req, counts);
+        if (problem) throw new Error(JSON.stringify(problem));
       }),
-      { numRuns: runsPerOperation, seed, endOnFailure: false },
+      { numRuns: runsPerOperation, seed: seed + index },
     );
+    if (details.failed) {
+      const [req] = (details.counterexample ?? []) as [FuzzRequest];
+      const problem = (() => {
+        try {
+          return JSON.parse((details.errorInstance as Error).message) as Omit<FuzzFailure, 'operationId' | 'request'>;
+        } catch {
+          return { problem: String((details.errorInstance as Error)?.message ?? details.errorInstance) };
+        }
+      })();
+      failures.push({ operationId: op.operationId, request: req, ...problem });
+    }
+    for (const [k, v] of Object.entries(counts)) byStatus[k] = (byStatus[k] ?? 0) + (v as number);
   }
-  return { cases, failures, byStatus, ms: performance.now() - started };
+  return { cases, failures, byStatus, byOperation, ms: performance.now() - started };
+}
+
+/** One generated request; a problem when it crashed, hung, failed on the server or left the spec. */
+async function exchange(app: FastifyInstance, validator: ReturnType<typeof createExchangeValidator>, operationId: string, req: FuzzRequest, counts: Record<string, number>): Promise<{ status?: number; problem: string } | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<'hang'>((r) => (timer = setTimeout(() => r('hang'), HANG_MS)));
+  let res: Awaited<ReturnType<FastifyInstance['inject']>> | 'hang';
+  try {
+    res = await Promise.race([app.inject({ method: req.method as 'POST', url: req.url, headers: req.headers, ...(req.payload === undefined ? {} : { payload: req.payload }) }), hang]);
+  } catch (err) {
+    return { problem: `inject threw: ${(err as Error).message}` };
+  } finally {
+    clearTimeout(timer);
+  }
+  if (res === 'hang') return { problem: `no answer within ${HANG_MS} ms` };
+  counts[res.statusCode] = (counts[res.statusCode] ?? 0) + 1;
+  if (res.statusCode >= 500) return { status: res.statusCode, problem: `server error: ${res.body.slice(0, 200)}` };
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return { status: res.statusCode, problem: `not JSON: ${res.body.slice(0, 80)}` };
+  }
+  const findings = validator.validate({ operationId, status: res.statusCode, headers: res.headers as Record<string, string>, body });
+  return findings.length ? { status: res.statusCode, problem: findings.map((f) => f.message).join('; ') } : undefined;
 }
