@@ -31,7 +31,16 @@ t.test('every gate is a step', async (t) => {
   const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
   t.equal(upload?.if, 'always()', 'reports kept even when a gate fails');
   t.match(String(upload?.with?.path), /reports\//);
-  t.ok(steps.some((s) => s.uses?.startsWith('actions/github-script') && /spec-diff\.md/.test(String(s.with?.script))), 'the diff is commented on the pull request');
+  t.equal(upload?.with?.name, 'api-gate-reports');
+  const later = steps.slice(steps.findIndex((s) => /spec:diff/.test(s.run ?? '')));
+  t.ok(later.every((s) => /!cancelled\(\)|always\(\)/.test(String(s.if))), 'every gate after the diff runs even when one failed');
+  const comment = wf.jobs.comment;
+  t.same(comment.permissions, { 'pull-requests': 'write' }, 'only the comment job may write');
+  t.equal(wf.permissions.contents, 'read');
+  t.notOk('pull-requests' in (wf.permissions ?? {}), 'the gate itself cannot write');
+  t.equal(comment['continue-on-error'], true, 'a failed comment never fails the gate');
+  t.match(comment.if, /head\.repo\.full_name == github\.repository/, 'skipped for forks');
+  t.ok(comment.steps.some((s: { uses?: string; with?: { script?: string } }) => s.uses?.startsWith('actions/github-script') && /spec-diff\.md/.test(String(s.with?.script))), 'the diff is commented on the pull request');
 });
 
 t.test('no secret in the workflow but the documented demo accounts', async (t) => {
