@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { pairOutputs } from '../spec/cli-outputs.js';
 import { redact, redactDeep } from './redact.js';
 import { progressLine, REPORTERS, type ReporterName } from './reporters/index.js';
 import { runContracts } from './runner.js';
@@ -63,18 +64,7 @@ export function parseContractArgs(argv: string[], env: Record<string, string | u
       },
     });
     if (values.help) return { ok: false, message: USAGE, help: true };
-    const reporters: CliPlan['reporters'] = [];
-    for (const t of tokens) {
-      if (t.kind !== 'option') continue;
-      if (t.name === 'reporter') {
-        if (!(t.value! in REPORTERS)) throw new Error(`--reporter takes human, json or junit, not "${t.value}"`);
-        reporters.push({ name: t.value as ReporterName });
-      } else if (t.name === 'out') {
-        const last = reporters.at(-1);
-        if (!last || last.out !== undefined) throw new Error('each --out FILE follows the --reporter it belongs to');
-        last.out = t.value!;
-      }
-    }
+    const reporters: CliPlan['reporters'] = pairOutputs(tokens, 'reporter', Object.keys(REPORTERS) as ReporterName[]);
     if (reporters.length === 0) reporters.push({ name: 'human' });
     if (reporters.filter((r) => r.out === undefined).length > 1) throw new Error('only one reporter can write to standard output; give the others --out FILE');
     const baseUrl = values['base-url'];

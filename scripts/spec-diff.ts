@@ -4,6 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { pairOutputs } from '../spec/cli-outputs.js';
 import { ACK_PATH, judge, readAcknowledgements } from '../spec/diff/acknowledge.js';
 import { diffSpecs } from '../spec/diff/operations.js';
 import { renderDiffHuman, renderDiffJson, renderDiffMarkdown, type DiffReport } from '../spec/diff/render.js';
@@ -29,17 +30,7 @@ export async function main(argv: string[]): Promise<number> {
       console.log(USAGE);
       return 0;
     }
-    for (const t of parsed.tokens) {
-      if (t.kind !== 'option') continue;
-      if (t.name === 'format') {
-        if (!(t.value! in RENDER)) throw new Error(`--format takes human, json or markdown, not "${t.value}"`);
-        outputs.push({ format: t.value as Format });
-      } else if (t.name === 'out') {
-        const last = outputs.at(-1);
-        if (!last || last.out !== undefined) throw new Error('each --out FILE follows the --format it belongs to');
-        last.out = t.value!;
-      }
-    }
+    outputs.push(...pairOutputs(parsed.tokens, 'format', Object.keys(RENDER) as Format[]).map((o) => ({ format: o.name, out: o.out })));
     positionals = parsed.positionals;
     if (positionals.length < 1 || positionals.length > 2) throw new Error('give BASE and optionally HEAD');
     if (parsed.values.acknowledged) ackPath = parsed.values.acknowledged;
