@@ -6,72 +6,9 @@ import { hashPassword, verifyPassword } from '../fixtures/world.js';
 import { isoMicros } from '../fixtures/time.js';
 import type { ClientRecord, MeasurementRecord, Room, Subscription, UserRecord, World } from '../fixtures/types.js';
 
-export type InvalidationReason = 'password_change' | 'logout' | 'deactivation' | 'breach';
-export const INVALIDATION_REASONS: readonly InvalidationReason[] = ['password_change', 'logout', 'deactivation', 'breach'];
-
-export interface Session {
-  token: string;
-  user_id: number;
-  platform: string;
-  device_token: string;
-  created_at: string;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  reset_token: string;
-  sent_at: string;
-}
-
-/** Everything that a restart must keep; written to the state file as JSON. */
-export interface StateSnapshot {
-  version: 1;
-  world: World;
-  sessions: Session[];
-  resetTokens: Array<{ token: string; user_id: number }>;
-  outbox: MailMessage[];
-}
-
-export type ClientPatch = Partial<Omit<ClientRecord, 'id' | 'user_id' | 'created_at'>>;
-
-export interface Store {
-  readonly world: World;
-  userByEmail(email: string): UserRecord | undefined;
-  userById(id: number): UserRecord | undefined;
-  /** The user a valid token belongs to; undefined for unknown, revoked or deactivated. */
-  userByToken(token: string): UserRecord | undefined;
-  checkPassword(user: UserRecord, password: string): boolean;
-  issueToken(userId: number, platform: string, deviceToken: string): string;
-  revokeToken(token: string): void;
-  revokeUserTokens(userId: number, reason: InvalidationReason): number;
-  createUser(input: { name: string; surname: string; email: string; password: string; phone_no: string | null; company_name: string }): UserRecord;
-  setPassword(userId: number, password: string): void;
-  activeSubscription(userId: number): Subscription | undefined;
-  setSubscription(userId: number, planId: number | null): void;
-  createResetToken(user: UserRecord): string;
-  consumeResetToken(token: string, email: string): UserRecord | undefined;
-  readonly outbox: readonly MailMessage[];
-  companyOf(user: UserRecord): { id: number; name: string };
-  companyMembers(companyId: number): UserRecord[];
-  /** Ids of a user's clients, newest first. */
-  ownClientIds(userId: number): readonly number[];
-  /** Ids of the clients of every member of a company, newest first. */
-  companyClientIds(companyId: number): readonly number[];
-  client(id: number): ClientRecord | undefined;
-  /** Lower-case text a keyword is looked for in. */
-  searchText(id: number): string;
-  updateClient(id: number, patch: ClientPatch): ClientRecord;
-  deleteClient(id: number): void;
-  room(id: number): Room | undefined;
-  roomsOfClient(clientId: number): Room[];
-  measurement(id: number): MeasurementRecord | undefined;
-  measurementsInRoom(roomId: number): MeasurementRecord[];
-  saveMeasurement(m: Omit<MeasurementRecord, 'id' | 'created_at' | 'group_id'> & { id?: number }): MeasurementRecord;
-  snapshot(): StateSnapshot;
-  /** Called after every change; the state file hangs here. */
-  onChange(listener: () => void): void;
-}
+export { INVALIDATION_REASONS } from './store-types.js';
+export type { ClientPatch, InvalidationReason, MailMessage, Session, StateSnapshot, Store } from './store-types.js';
+import type { ClientPatch, InvalidationReason, MailMessage, Session, StateSnapshot, Store } from './store-types.js';
 
 const newToken = () => randomBytes(32).toString('hex');
 const byIdDesc = (a: number, b: number) => b - a;
