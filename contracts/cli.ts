@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pairOutputs } from '../spec/cli-outputs.js';
-import { redact, redactDeep } from './redact.js';
+import { givenSecrets, redact, redactDeep } from './redact.js';
 import { progressLine, REPORTERS, type ReporterName } from './reporters/index.js';
 import { runContracts } from './runner.js';
 import { RunAborted, type RunOptions } from './types.js';
@@ -123,8 +123,7 @@ export async function main(argv: string[], env = process.env, io: Io = realIo, e
     return parsed.help ? 0 : 2;
   }
   const { options, reporters } = parsed.plan;
-  const known = [options.credentials.password, options.credentials.token, options.nosub?.password, options.apiKey].filter((x): x is string => !!x);
-  const secrets = new Set(known);
+  const secrets = new Set(givenSecrets(options));
   const humanToStdout = reporters.some((r) => r.name === 'human' && r.out === undefined);
   const progress = humanToStdout ? io.stdout : reporters.some((r) => r.name === 'human') ? io.stderr : undefined;
   let report;

@@ -2,7 +2,7 @@
 // spec. Every validator is compiled once, when the validator is created.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../spec/ajv.js';
-import type { LoadedSpec, OperationEntry } from '../spec/load.js';
+import { pathPattern, type LoadedSpec, type OperationEntry } from '../spec/load.js';
 
 export interface Exchange {
   /** The operation, by id; or give method and path (the path under the server prefix or with it). */
@@ -94,7 +94,7 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
   }
   const routes = spec.operations.map((op) => ({
     op,
-    pattern: new RegExp(`^(${spec.basePath})?${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+    pattern: pathPattern(op.path, spec.basePath, true),
   }));
 
   const resolve: ExchangeValidator['resolve'] = ({ operationId, method, path }) => {

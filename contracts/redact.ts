@@ -2,6 +2,11 @@
 // wherever they appear, and token-like fields are masked whatever their value.
 const MASK = '[REDACTED]';
 
+/** The secrets a run is given: passwords, token, api key. */
+export function givenSecrets(o: { credentials: { password?: string; token?: string }; nosub?: { password: string }; apiKey?: string }): string[] {
+  return [o.credentials.password, o.credentials.token, o.nosub?.password, o.apiKey].filter((x): x is string => !!x);
+}
+
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of [...secrets].filter((x) => x.length >= 4).sort((a, b) => b.length - a.length)) {

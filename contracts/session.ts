@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 import type { ExchangeValidator } from './exchange.js';
 import { describeBody, type Outcome, type Transport } from './http.js';
+import { givenSecrets } from './redact.js';
 import type { RunContext } from './options.js';
 import type { CheckGroup, CheckResult, Problem } from './types.js';
 
@@ -45,7 +46,7 @@ export class Session {
     readonly validator: ExchangeValidator,
     readonly transport: Transport,
   ) {
-    for (const s of [ctx.credentials.password, ctx.credentials.token, ctx.nosub?.password, ctx.apiKey]) if (s) this.secrets.add(s);
+    for (const s of givenSecrets(ctx)) this.secrets.add(s);
   }
 
   op(id: string): OperationEntry {

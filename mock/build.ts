@@ -42,7 +42,9 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   const coercing = createAjv({ allErrors: true, coerceTypes: true });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'querystring' ? coercing : ajv).compile(schema));
 
+  // Called on every change of the store, whichever store it is (reset swaps it).
   const listeners: Array<() => void> = [() => runtime.cache.clear()];
+  const watch = (store: Store) => listeners.forEach((l) => store.onChange(l));
   const runtime: MockRuntime = {
     ctx,
     store: ctx.store,
@@ -51,12 +53,11 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     routes: [],
     replaceStore(store: Store) {
       runtime.store = store;
-      for (const l of listeners) store.onChange(l);
+      watch(store);
       for (const l of listeners) l();
     },
   };
   app.decorate('mock', runtime);
-  ctx.store.onChange(() => runtime.cache.clear());
   // Recorded from the first registration on, whoever adds the route: the drift gate compares it with the spec.
   app.addHook('onRoute', (route) => {
     for (const m of [route.method].flat()) if (m !== 'HEAD' && m !== 'OPTIONS') runtime.routes.push(`${m} ${route.url}`);
@@ -65,10 +66,11 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   if (ctx.stateFile) {
     const writer = stateWriter(ctx.stateFile, () => runtime.store.snapshot(), (err) => app.log.error({ err }, 'state file write failed'));
     listeners.push(writer.schedule);
-    ctx.store.onChange(writer.schedule);
     writer.schedule();
     app.addHook('onClose', async () => writer.flush());
   }
+
+  watch(ctx.store);
 
   await app.register(cors, {
     origin: LOCAL_ORIGIN,

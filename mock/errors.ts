@@ -23,6 +23,13 @@ export class MockError extends Error {
   }
 }
 
+/** The operation's own error when its documented example for `status` is in the {status: "error"} shape
+ *  (plans' 401 `Unauthorized`, the awning's 422 `Validation failed`); else undefined. */
+export function documentedStatusError(responses: Record<string, { examples: unknown[] } | undefined>, status: number): MockError | undefined {
+  const example = responses[String(status)]?.examples[0] as { status?: unknown; message?: unknown } | undefined;
+  return example?.status === 'error' && typeof example.message === 'string' ? new MockError(status, example.message, 'status') : undefined;
+}
+
 /** One factory: a status, a shape and a message (fixed or built from arguments). */
 function define<A extends unknown[]>(
   statusCode: number,

@@ -19,8 +19,4 @@ export class ResponseCache {
   clear(): void {
     this.entries.clear();
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }

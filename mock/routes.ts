@@ -57,6 +57,9 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
       ...(op.requestBody && !op.requestBody.required ? { preValidation: noBodyAsEmpty } : {}),
       handler: async (request, reply) => {
         const baseUrl = baseUrlOf(request, spec.basePath);
+        const key = cacheable ? `${op.operationId}\u0000${request.user?.id ?? ''}\u0000${baseUrl}\u0000${JSON.stringify(request.body ?? null)}\u0000${JSON.stringify(request.query ?? null)}` : '';
+        const hit = cacheable ? app.mock.cache.get(key) : undefined;
+        if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
         const input: HandlerInput<OperationId> = {
           body: request.body as never,
           params: (request.params ?? {}) as Record<string, string>,
@@ -68,12 +71,8 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
           baseUrl,
         };
         if (!cacheable) return handler(input);
-        const key = `${op.operationId}\u0000${request.user?.id ?? ''}\u0000${baseUrl}\u0000${JSON.stringify(request.body ?? null)}\u0000${JSON.stringify(request.query ?? null)}`;
-        let text = app.mock.cache.get(key);
-        if (text === undefined) {
-          text = String(reply.serialize(await handler(input)));
-          app.mock.cache.set(key, text);
-        }
+        const text = String(reply.serialize(await handler(input)));
+        app.mock.cache.set(key, text);
         return reply.type(JSON_TYPE).send(text);
       },
     });

@@ -174,6 +174,13 @@ function serverBasePath(document: Record<string, any>): string {
   }
 }
 
+/** A RegExp for an OpenAPI path template under a prefix (`{param}` matches one segment, a trailing slash is allowed). */
+export function pathPattern(template: string, prefix: string, prefixOptional = false): RegExp {
+  const escape = (x: string) => x.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const path = escape(template).replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
+  return new RegExp(`^${prefixOptional ? `(${escape(prefix)})?` : escape(prefix)}${path}/?$`);
+}
+
 /** The documented success status of an operation (its lowest 2xx). */
 export function successStatus(op: OperationEntry): string {
   const ok = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s)).sort();

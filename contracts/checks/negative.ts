@@ -19,18 +19,15 @@ export function bodyShape(schema: JsonSchema): { properties: Record<string, Json
   };
 }
 
-/** Operations that would create an account if a deployment wrongly accepted the request. */
-const CREATES_ACCOUNT = new Set(['signup']);
-
-/** The operation's own example, made harmless: unknown ids, unknown accounts, no password to create one with. */
+/** The operation's own example, made harmless: unknown ids, unknown accounts, and no password at all,
+ *  so that no request could sign in, sign up or change a password even if wrongly accepted. */
 export function harmlessBody(op: OperationEntry): Record<string, unknown> | undefined {
   if (!op.requestBody) return undefined;
   const example = structuredClone((op.requestBody.examples[0] ?? {}) as Record<string, unknown>);
-  if (CREATES_ACCOUNT.has(op.operationId)) for (const k of Object.keys(example)) if (/password/.test(k)) delete example[k];
   for (const key of Object.keys(example)) {
     if (/(^|_)id$/.test(key) && key !== 'user_id' && key !== 'measurement_type_id' && typeof example[key] === 'number') example[key] = NO_SUCH_ID;
     if (/email/.test(key)) example[key] = NOBODY;
-    if (/password/.test(key)) example[key] = 'contract-check-not-a-password';
+    if (/password/.test(key)) delete example[key];
     if (key === 'qr_code') example[key] = 'contract-check-unknown-code';
   }
   return example;

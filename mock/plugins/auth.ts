@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { OperationEntry } from '../../spec/load.js';
-import { Errors, MockError } from '../errors.js';
+import { documentedStatusError, Errors, type MockError } from '../errors.js';
 import { onOperation } from './on-operation.js';
 
 export function presentedToken(request: FastifyRequest): string | undefined {
@@ -15,9 +15,7 @@ export function presentedToken(request: FastifyRequest): string | undefined {
 }
 
 function unauthenticated(op: OperationEntry): () => MockError {
-  const example = op.responses['401']?.examples[0] as { status?: unknown; message?: string } | undefined;
-  if (example?.status === 'error' && example.message) return () => new MockError(401, example.message!, 'status');
-  return Errors.UNAUTHENTICATED;
+  return () => documentedStatusError(op.responses, 401) ?? Errors.UNAUTHENTICATED();
 }
 
 export default fp(

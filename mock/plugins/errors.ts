@@ -4,15 +4,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
-import type { LoadedSpec, OperationEntry } from '../../spec/load.js';
-import { Errors, MockError } from '../errors.js';
+import { pathPattern, type LoadedSpec, type OperationEntry } from '../../spec/load.js';
+import { documentedStatusError, Errors, MockError } from '../errors.js';
 import { validationErrors } from '../validation-messages.js';
 
 function validationFailure(op: OperationEntry | undefined, errors: readonly ErrorObject[]): MockError {
   // The operation's documented 422 decides the shape (awning: {status: "error", message: "Validation failed"}).
-  const example = op?.responses['422']?.examples[0] as { status?: unknown; message?: string } | undefined;
-  if (example?.status === 'error' && example.message) return new MockError(422, example.message, 'status');
-  return Errors.VALIDATION(validationErrors(errors));
+  return (op && documentedStatusError(op.responses, 422)) ?? Errors.VALIDATION(validationErrors(errors));
 }
 
 function toMockError(err: FastifyError, request: FastifyRequest, bodyLimit: number): MockError {
@@ -42,7 +40,7 @@ function methodIndex(spec: LoadedSpec): Array<{ pattern: RegExp; methods: string
     byPath.set(op.path, list);
   }
   return [...byPath].map(([path, methods]) => ({
-    pattern: new RegExp(`^${(spec.basePath + path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+    pattern: pathPattern(path, spec.basePath),
     methods: methods.includes('GET') ? [...methods, 'HEAD'] : methods,
   }));
 }

@@ -64,3 +64,14 @@ export function rssMiB(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+/** Signs the demo user in on a started mock and returns the token. */
+export async function demoToken(url: string): Promise<string> {
+  const r = await fetch(`${url}/api/v1/user/signin`, {
+    method: 'POST',
+    headers: { platform: 'WEB', 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@example.com', password: 'demo-password' }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return ((await r.json()) as { data: { api_token: string } }).data.api_token;
+}

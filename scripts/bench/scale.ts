@@ -1,6 +1,6 @@
 // The mock at 1,000 to 100,000 clients: start-up, memory, and client/list
 // latency for distinct pages and distinct keywords (so the answer cache never helps).
-import { freePort, ROOT, rssMiB, startServer, TS } from './processes.js';
+import { demoToken, freePort, ROOT, rssMiB, startServer, TS } from './processes.js';
 
 export interface ScaleFigure {
   clients: number;
@@ -22,8 +22,7 @@ export async function scale(sizes: number[], samples = 300): Promise<ScaleFigure
     const server = await startServer([...TS, `${ROOT}mock/cli.ts`, '--port', String(port), '--no-rate-limit', '--clients', String(clients)], port, '/__mock/accounts', 300_000);
     try {
       const rss = rssMiB(server.child.pid);
-      const signin = await fetch(`${server.url}/api/v1/user/signin`, { method: 'POST', headers: { platform: 'WEB', 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: 'demo-password' }), signal: AbortSignal.timeout(10_000) });
-      const token = ((await signin.json()) as { data: { api_token: string } }).data.api_token;
+      const token = await demoToken(server.url);
       const post = async (body: unknown) => {
         const started = performance.now();
         const r = await fetch(`${server.url}/api/v1/client/list`, { method: 'POST', headers: { platform: 'WEB', 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });

@@ -3,7 +3,7 @@
 import { runContracts } from '../../contracts/runner.js';
 import { createExchangeValidator } from '../../contracts/exchange.js';
 import { loadSpec } from '../../spec/load.js';
-import { freePort, ROOT, startServer, TS } from './processes.js';
+import { demoToken, freePort, ROOT, startServer, TS } from './processes.js';
 
 export async function suiteSpeed(): Promise<string> {
   const spec = await loadSpec();
@@ -17,8 +17,7 @@ export async function suiteSpeed(): Promise<string> {
     const ms = performance.now() - started;
     const c = report.summary.checks;
     lines = [`Read-only run with the no-plan account: ${c.total} checks (${c.passed} passed, ${c.failed} failed), ${report.summary.requests} requests, ${(ms / 1000).toFixed(2)} s (${Math.round(report.summary.requests / (ms / 1000))} requests/s).`];
-    const signin = await fetch(`${mock.url}/api/v1/user/signin`, { method: 'POST', headers: { platform: 'WEB', 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: 'demo-password' }) });
-    const token = ((await signin.json()) as { data: { api_token: string } }).data.api_token;
+    const token = await demoToken(mock.url);
     listBody = await (await fetch(`${mock.url}/api/v1/client/list`, { method: 'POST', headers: { platform: 'WEB', 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{"limit":20}' })).json();
   } finally {
     await mock.stop();

@@ -4,7 +4,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, PRISM, ROOT, rssMiB, startServer, TS, type Server } from './processes.js';
+import { demoToken, freePort, PRISM, ROOT, rssMiB, startServer, TS, type Server } from './processes.js';
 
 export interface Figure {
   target: string;
@@ -39,13 +39,7 @@ async function startTargets(): Promise<{ targets: Target[]; stop: () => Promise<
     const mockPort = await freePort();
     const mock = await startServer([...TS, `${ROOT}mock/cli.ts`, '--port', String(mockPort), '--no-rate-limit'], mockPort, '/__mock/accounts');
     started.push(mock);
-    const signin = await fetch(`${mock.url}/api/v1/user/signin`, {
-      method: 'POST',
-      headers: { platform: 'WEB', 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@example.com', password: 'demo-password' }),
-      signal: AbortSignal.timeout(5000),
-    });
-    const token = ((await signin.json()) as { data: { api_token: string } }).data.api_token;
+    const token = await demoToken(mock.url);
     const headers = { platform: 'WEB', 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const body = JSON.stringify({ page: 1, limit: 20 });
     const text = async (path: string, init: RequestInit) => (await fetch(`${mock.url}${path}`, { ...init, headers, signal: AbortSignal.timeout(5000) })).text();

@@ -1,18 +1,7 @@
 // Start a child server for a test, wait until it answers, and always stop it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/bench/processes.js';
 
 export interface Started {
   child: ChildProcess;
