@@ -2,6 +2,7 @@
 // serialization and the handler, all looked up from the operation table.
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../spec/load.js';
+import { Errors } from './errors.js';
 import type { HandlerInput, HandlerTable, OperationId } from './runtime.js';
 
 const noBodyAsEmpty: preValidationHookHandler = async (request) => {
@@ -42,7 +43,7 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
   const missing = spec.operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
   if (missing.length) throw new Error(`the mock has no handler for ${missing.join(', ')}`);
   for (const op of spec.operations) {
-    const handler = handlers[op.operationId as OperationId] as (input: HandlerInput<OperationId>) => unknown;
+    const answerOf = handlers[op.operationId as OperationId] as (input: HandlerInput<OperationId>) => unknown;
     const cacheable = cached.has(op.operationId);
     app.route({
       method: op.method.toUpperCase() as 'GET' | 'POST',
@@ -55,11 +56,19 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
         response: responseSchemas(op),
       },
       ...(op.requestBody && !op.requestBody.required ? { preValidation: noBodyAsEmpty } : {}),
-      handler: async (request, reply) => {
-        const baseUrl = baseUrlOf(request, spec.basePath);
-        const key = cacheable ? `${op.operationId}\u0000${request.user?.id ?? ''}\u0000${baseUrl}\u0000${JSON.stringify(request.body ?? null)}\u0000${JSON.stringify(request.query ?? null)}` : '';
-        const hit = cacheable ? app.mock.cache.get(key) : undefined;
-        if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
+      // Synchronous: a read answered from the cache costs no promise. Fastify
+      // sends what a handler returns, and awaits it if it is a promise.
+      handler: (request, reply) => {
+        let key = '';
+        if (cacheable) {
+          // The Host header stands for the base URL: without TLS or a trusted proxy it is the only part that varies.
+          key = `${op.operationId}\u0000${request.user?.id ?? ''}\u0000${request.headers.host ?? ''}\u0000${JSON.stringify(request.body ?? null)}\u0000${JSON.stringify(request.query ?? null)}`;
+          const hit = app.mock.cache.get(key);
+          if (hit !== undefined) {
+            reply.type(JSON_TYPE).send(hit);
+            return undefined;
+          }
+        }
         const input: HandlerInput<OperationId> = {
           body: request.body as never,
           params: (request.params ?? {}) as Record<string, string>,
@@ -68,12 +77,19 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
           token: request.token ?? '',
           platform: String(request.headers.platform),
           store: app.mock.store,
-          baseUrl,
+          baseUrl: baseUrlOf(request, spec.basePath),
         };
-        if (!cacheable) return handler(input);
-        const text = String(reply.serialize(await handler(input)));
-        app.mock.cache.set(key, text);
-        return reply.type(JSON_TYPE).send(text);
+        const answer = answerOf(input);
+        // A sync handler answering undefined would leave the request hanging.
+        if (answer === undefined) throw Errors.INTERNAL();
+        if (!cacheable) return answer;
+        const keep = (value: unknown) => {
+          const text = String(reply.serialize(value));
+          app.mock.cache.set(key, text);
+          return text;
+        };
+        reply.type(JSON_TYPE);
+        return answer instanceof Promise ? answer.then(keep) : keep(answer);
       },
     });
   }

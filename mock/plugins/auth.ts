@@ -20,6 +20,9 @@ function unauthenticated(op: OperationEntry): () => MockError {
 
 export default fp(
   async (app) => {
+    // Declared up front, so every request object keeps one shape (Fastify's advice on decorators).
+    app.decorateRequest('user', undefined);
+    app.decorateRequest('token', undefined);
     onOperation(app, (op) => {
       if (op.isPublic) return undefined;
       const refuse = unauthenticated(op);

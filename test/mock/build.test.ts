@@ -43,4 +43,18 @@ t.test('CORS lets any localhost dev server call the mock, preflight included', a
   t.match(String(pre.headers['access-control-allow-headers']), /platform/);
   const other = await mock.app.inject({ method: 'POST', url: '/api/v1/countries/index', headers: { origin: 'https://evil.example.com', platform: 'WEB' } });
   t.equal(other.headers['access-control-allow-origin'], undefined, 'other origins get no CORS grant');
+  const simple = await mock.app.inject({ method: 'POST', url: '/api/v1/countries/index', headers: { origin: 'http://127.0.0.1:3000', platform: 'WEB' } });
+  t.equal(simple.headers['access-control-allow-origin'], 'http://127.0.0.1:3000');
+  t.equal(simple.headers['access-control-allow-credentials'], 'true');
+  t.match(String(simple.headers['access-control-expose-headers']), /retry-after/);
+  t.match(String(simple.headers.vary), /Origin/);
+});
+
+t.test('a request without Origin is not a CORS request and gets no grant headers', async (t) => {
+  const mock = await testMock(t);
+  const r = await mock.app.inject({ method: 'POST', url: '/api/v1/countries/index', headers: { platform: 'WEB' } });
+  t.equal(r.statusCode, 200);
+  const granted = Object.keys(r.headers).filter((h) => h.startsWith('access-control-'));
+  t.same(granted, [], 'no access-control-* header');
+  t.match(String(r.headers.vary), /Origin/, 'caches are still told the answer varies with Origin');
 });
