@@ -51,3 +51,39 @@ t.test('the CLI exits 2 on a bad flag', async (t) => {
   t.equal(r.status, 2);
   t.match(r.stderr, /--clients takes a whole number/);
 });
+
+t.test('stopping: with a state file SIGTERM flushes the last change and exits 0; without one the default exit', async (t) => {
+  const { startAndWait, freePort } = await import('../helpers/processes.js');
+  const { mkdtempSync, readFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const cli = fileURLToPath(new URL('../../mock/cli.ts', import.meta.url));
+  const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/esm/index.mjs', import.meta.url));
+  const exitOf = (child: import('node:child_process').ChildProcess) =>
+    new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+
+  const file = join(mkdtempSync(join(tmpdir(), 'mcs-cli-')), 'state.json');
+  const port = await freePort();
+  const withFile = await startAndWait(process.execPath, ['--import', tsx, cli, '--port', String(port), '--state-file', file], `http://127.0.0.1:${port}/__mock/accounts`);
+  t.teardown(withFile.stop);
+  const change = await fetch(`http://127.0.0.1:${port}/__mock/subscription`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'nosub@example.com', plan_id: 3 }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  t.equal(change.status, 200, 'a change to flush');
+  const exited = exitOf(withFile.child);
+  withFile.child.kill('SIGTERM');
+  t.same(await exited, { code: 0, signal: null }, 'a graceful stop');
+  const saved = (JSON.parse(readFileSync(file, 'utf8')) as { world: { users: Array<{ id: number; email: string }>; subscriptions: Array<{ user_id: number; plan_id: number }> } }).world;
+  const nosub = saved.users.find((u) => u.email === 'nosub@example.com')!;
+  t.ok(saved.subscriptions.some((s) => s.user_id === nosub.id && s.plan_id === 3), 'the last change is in the state file');
+
+  const port2 = await freePort();
+  const plain = await startAndWait(process.execPath, ['--import', tsx, cli, '--port', String(port2)], `http://127.0.0.1:${port2}/__mock/accounts`);
+  t.teardown(plain.stop);
+  const exited2 = exitOf(plain.child);
+  plain.child.kill('SIGTERM');
+  t.same(await exited2, { code: null, signal: 'SIGTERM' }, 'no listener: the default exit, nothing to flush');
+});
