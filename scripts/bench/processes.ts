@@ -65,6 +65,21 @@ export function rssMiB(pid: number | undefined): number {
   }
 }
 
+/**
+ * CPU time a process has used so far (user + system), in ms (Linux; NaN
+ * elsewhere). /proc counts in USER_HZ, which is 100 on every Linux ABI.
+ */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command name, which may itself hold spaces: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Signs the demo user in on a started mock and returns the token. */
 export async function demoToken(url: string): Promise<string> {
   const r = await fetch(`${url}/api/v1/user/signin`, {

@@ -4,7 +4,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { demoToken, freePort, PRISM, ROOT, rssMiB, startServer, TS, type Server } from './processes.js';
+import { cpuMs, demoToken, freePort, PRISM, ROOT, rssMiB, startServer, TS, type Server } from './processes.js';
 
 export interface Figure {
   target: string;
@@ -12,6 +12,8 @@ export interface Figure {
   rps: number;
   p50: number;
   p99: number;
+  /** The server's CPU time (user + system) per request, in µs: its own cost, apart from the load generator's. */
+  cpuUs: number;
   rssMiB: number;
   errors: number;
   non2xx: number;
@@ -31,6 +33,15 @@ interface Target {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+type Run = Omit<Figure, 'target' | 'route' | 'rssMiB'>;
+
+async function measure(t: Target, route: keyof Target['routes'], load: LoadOptions): Promise<Run> {
+  const before = cpuMs(t.server.child.pid);
+  const r = await autocannon({ ...t.routes[route], connections: load.connections, duration: load.duration });
+  const cpuUs = ((cpuMs(t.server.child.pid) - before) * 1000) / Math.max(1, r.requests.total);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
 
 async function startTargets(): Promise<{ targets: Target[]; stop: () => Promise<void> }> {
   const started: Server[] = [];
@@ -77,14 +88,13 @@ async function startTargets(): Promise<{ targets: Target[]; stop: () => Promise<
 export async function throughput(load: LoadOptions): Promise<Figure[]> {
   const { targets, stop } = await startTargets();
   try {
-    const runs = new Map<string, Array<{ rps: number; p50: number; p99: number; errors: number; non2xx: number }>>();
+    const runs = new Map<string, Run[]>();
     for (const route of ['client/list', 'plans/index'] as const) {
       for (const t of targets) await autocannon({ ...t.routes[route], connections: load.connections, duration: 1 }); // warm-up
       for (let round = 0; round < load.rounds; round++) {
         for (const t of targets) {
-          const r = await autocannon({ ...t.routes[route], connections: load.connections, duration: load.duration });
           const key = `${t.name}\u0000${route}`;
-          runs.set(key, [...(runs.get(key) ?? []), { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx }]);
+          runs.set(key, [...(runs.get(key) ?? []), await measure(t, route, load)]);
         }
       }
     }
@@ -98,6 +108,7 @@ export async function throughput(load: LoadOptions): Promise<Figure[]> {
           rps: median(rs.map((r) => r.rps)),
           p50: median(rs.map((r) => r.p50)),
           p99: median(rs.map((r) => r.p99)),
+          cpuUs: median(rs.map((r) => r.cpuUs)),
           rssMiB: rssMiB(t.server.child.pid),
           errors: rs.reduce((a, r) => a + r.errors, 0),
           non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
@@ -111,18 +122,23 @@ export async function throughput(load: LoadOptions): Promise<Figure[]> {
 }
 
 export function throughputTable(figures: Figure[]): string {
-  const rows = ['| Target | Route | req/s | p50 ms | p99 ms | RSS MiB | errors / non-2xx |', '|---|---|---|---|---|---|---|'];
-  for (const f of figures) rows.push(`| ${f.target} | ${f.route} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${f.rssMiB} | ${f.errors} / ${f.non2xx} |`);
-  const ratio = (route: string, other: string) => {
-    const m = figures.find((f) => f.target === 'mock' && f.route === route)!.rps;
-    const o = figures.find((f) => f.target === other && f.route === route)!.rps;
-    return m / o;
-  };
+  const rows = ['| Target | Route | req/s | p50 ms | p99 ms | server CPU µs/req | RSS MiB | errors / non-2xx |', '|---|---|---|---|---|---|---|---|'];
+  for (const f of figures) {
+    const cpu = Number.isFinite(f.cpuUs) ? f.cpuUs.toFixed(1) : 'n/a';
+    rows.push(`| ${f.target} | ${f.route} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${cpu} | ${f.rssMiB} | ${f.errors} / ${f.non2xx} |`);
+  }
+  const of = (target: string, route: string) => figures.find((f) => f.target === target && f.route === route)!;
   rows.push('');
   for (const route of ['client/list', 'plans/index']) {
-    const prism = ratio(route, 'prism');
-    const bare = ratio(route, 'bare fastify');
-    rows.push(`${route}: mock / Prism = ${prism.toFixed(1)}x (target >= 10x: ${prism >= 10 ? 'met' : 'NOT met'}); mock / bare Fastify = ${(bare * 100).toFixed(0)}% (target >= 80%: ${bare >= 0.8 ? 'met' : 'NOT met'})`);
+    const mock = of('mock', route);
+    const bare = of('bare fastify', route);
+    const prism = mock.rps / of('prism', route).rps;
+    const share = mock.rps / bare.rps;
+    rows.push(`${route}: mock / Prism = ${prism.toFixed(1)}x (target >= 10x: ${prism >= 10 ? 'met' : 'NOT met'}); mock / bare Fastify = ${(share * 100).toFixed(0)}% (target >= 80%: ${share >= 0.8 ? 'met' : 'NOT met'})`);
+    // Throughput on two shared cores also measures the load generator; CPU per request is the server's own cost.
+    if (Number.isFinite(mock.cpuUs) && Number.isFinite(bare.cpuUs)) {
+      rows.push(`${route}: server CPU per request, mock ${mock.cpuUs.toFixed(1)} µs vs bare Fastify ${bare.cpuUs.toFixed(1)} µs (${((mock.cpuUs / bare.cpuUs - 1) * 100).toFixed(0)}% more)`);
+    }
   }
   return rows.join('\n');
 }

@@ -1,0 +1,45 @@
+// The throughput report: ratios, verdicts and the server's CPU per request.
+import t from 'tap';
+import { throughputTable, type Figure } from '../../../scripts/bench/throughput.js';
+
+const figure = (target: string, route: string, rps: number, cpuUs: number): Figure => ({ target, route, rps, p50: 0, p99: 1, cpuUs, rssMiB: 80, errors: 0, non2xx: 0 });
+
+function figures(mock: [number, number], prism: number, bare: [number, number]): Figure[] {
+  return ['client/list', 'plans/index'].flatMap((route) => [
+    figure('mock', route, mock[0], mock[1]),
+    figure('prism', route, prism, 500),
+    figure('bare fastify', route, bare[0], bare[1]),
+  ]);
+}
+
+const cases = [
+  { name: 'both targets met', input: figures([9000, 55], 800, [10_000, 50]), prism: '11.3x (target >= 10x: met)', bare: '90% (target >= 80%: met)', cpu: 'mock 55.0 µs vs bare Fastify 50.0 µs (10% more)' },
+  { name: 'both missed', input: figures([7000, 75], 1000, [10_000, 50]), prism: '7.0x (target >= 10x: NOT met)', bare: '70% (target >= 80%: NOT met)', cpu: 'mock 75.0 µs vs bare Fastify 50.0 µs (50% more)' },
+  { name: 'exactly on the bare target', input: figures([8000, 60], 1000, [10_000, 60]), prism: '8.0x (target >= 10x: NOT met)', bare: '80% (target >= 80%: met)', cpu: '(0% more)' },
+];
+
+for (const c of cases) {
+  t.test(c.name, async (t) => {
+    const text = throughputTable(c.input);
+    for (const route of ['client/list', 'plans/index']) {
+      t.match(text, `${route}: mock / Prism = ${c.prism}`);
+      t.match(text, `mock / bare Fastify = ${c.bare}`);
+      t.match(text, `${route}: server CPU per request, `);
+    }
+    t.match(text, c.cpu);
+  });
+}
+
+t.test('a table row per target and route, with the CPU column', async (t) => {
+  const rows = throughputTable(figures([9000, 55.25], 800, [10_000, 50])).split('\n').filter((l) => l.startsWith('| '));
+  t.equal(rows.length, 7, 'header and six rows');
+  t.match(rows[0], '| server CPU µs/req |');
+  t.ok(rows.includes('| mock | client/list | 9000 | 0 | 1 | 55.3 | 80 | 0 / 0 |'), rows.join('\n'));
+});
+
+t.test('without CPU figures (no /proc) the throughput verdicts still print', async (t) => {
+  const text = throughputTable(figures([9000, Number.NaN], 800, [10_000, Number.NaN]));
+  t.match(text, '| mock | client/list | 9000 | 0 | 1 | n/a |');
+  t.notMatch(text, 'server CPU per request');
+  t.match(text, 'plans/index: mock / Prism = 11.3x');
+});
