@@ -1,4 +1,4 @@
-// Bench helpers: free ports, child servers that are always stopped, RSS.
+// Bench helpers (tests use them too): free ports, child processes that are always stopped, RSS and CPU time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,40 +19,59 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface Server {
+export interface Started {
   child: ChildProcess;
-  url: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output: () => string;
+  /** Milliseconds from spawning to the first answer at the ready URL. */
   startMs: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
-/** Starts a server process and waits (bounded) until `readyPath` answers. */
-export async function startServer(args: string[], port: number, readyPath: string, timeoutMs = 120_000): Promise<Server> {
+/** Starts a process, waits (bounded) until `readyUrl` answers, and stops it on failure. Tests use it too. */
+export async function startAndWait(
+  command: string,
+  args: string[],
+  readyUrl: string,
+  { timeoutMs = 30_000, env = {} as Record<string, string>, pollMs = 200 } = {},
+): Promise<Started> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  child.stderr?.on('data', (d) => (err += d));
-  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(t);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
   };
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${err.slice(0, 500)}`);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${command} exited early (${child.exitCode}):\n${out}`);
     try {
-      await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(1000) });
-      return { child, url, startMs: performance.now() - started, stop };
+      await fetch(readyUrl, { signal: AbortSignal.timeout(1_000) });
+      return { child, output: () => out, startMs: performance.now() - started, stop };
     } catch {
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, pollMs));
     }
   }
   await stop();
-  throw new Error(`no answer at ${url}${readyPath} within ${timeoutMs} ms`);
+  throw new Error(`${command} did not answer at ${readyUrl} within ${timeoutMs} ms:\n${out}`);
+}
+
+export interface Server extends Started {
+  url: string;
+}
+
+/** A Node server of the bench on 127.0.0.1:`port`, ready when `readyPath` answers. */
+export async function startServer(args: string[], port: number, readyPath: string, timeoutMs = 120_000): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`;
+  // Polled often: the scale section reports start-up time.
+  return { ...(await startAndWait(process.execPath, args, `${url}${readyPath}`, { timeoutMs, pollMs: 50 })), url };
 }
 
 /** Resident memory of a process, in MiB (Linux). */
