@@ -99,6 +99,9 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** The headers of an authenticated JSON request from the web platform. */
+export const authHeaders = (token: string) => ({ platform: 'WEB', 'content-type': 'application/json', authorization: `Bearer ${token}` });
+
 /** Signs the demo user in on a started mock and returns the token. */
 export async function demoToken(url: string): Promise<string> {
   const r = await fetch(`${url}/api/v1/user/signin`, {

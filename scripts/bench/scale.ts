@@ -1,6 +1,6 @@
 // The mock at 1,000 to 100,000 clients: start-up, memory, and client/list
 // latency for distinct pages and distinct keywords (so the answer cache never helps).
-import { demoToken, freePort, ROOT, rssMiB, startServer, TS } from './processes.js';
+import { authHeaders, demoToken, freePort, ROOT, rssMiB, startServer, TS } from './processes.js';
 
 export interface ScaleFigure {
   clients: number;
@@ -25,7 +25,7 @@ export async function scale(sizes: number[], samples = 300): Promise<ScaleFigure
       const token = await demoToken(server.url);
       const post = async (body: unknown) => {
         const started = performance.now();
-        const r = await fetch(`${server.url}/api/v1/client/list`, { method: 'POST', headers: { platform: 'WEB', 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+        const r = await fetch(`${server.url}/api/v1/client/list`, { method: 'POST', headers: authHeaders(token), body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
         const json = (await r.json()) as { data: { last_page: number; total: number } };
         return { ms: performance.now() - started, json };
       };

@@ -3,7 +3,7 @@
 import { runContracts } from '../../contracts/runner.js';
 import { createExchangeValidator } from '../../contracts/exchange.js';
 import { loadSpec } from '../../spec/load.js';
-import { demoToken, freePort, ROOT, startServer, TS } from './processes.js';
+import { authHeaders, demoToken, freePort, ROOT, startServer, TS } from './processes.js';
 
 export async function suiteSpeed(): Promise<string> {
   const spec = await loadSpec();
@@ -18,7 +18,7 @@ export async function suiteSpeed(): Promise<string> {
     const c = report.summary.checks;
     lines = [`Read-only run with the no-plan account: ${c.total} checks (${c.passed} passed, ${c.failed} failed), ${report.summary.requests} requests, ${(ms / 1000).toFixed(2)} s (${Math.round(report.summary.requests / (ms / 1000))} requests/s).`];
     const token = await demoToken(mock.url);
-    listBody = await (await fetch(`${mock.url}/api/v1/client/list`, { method: 'POST', headers: { platform: 'WEB', 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{"limit":20}' })).json();
+    listBody = await (await fetch(`${mock.url}/api/v1/client/list`, { method: 'POST', headers: authHeaders(token), body: '{"limit":20}', signal: AbortSignal.timeout(10_000) })).json();
   } finally {
     await mock.stop();
   }

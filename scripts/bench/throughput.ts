@@ -4,7 +4,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMs, demoToken, freePort, PRISM, ROOT, rssMiB, startServer, TS, type Server } from './processes.js';
+import { authHeaders, cpuMs, demoToken, freePort, PRISM, ROOT, rssMiB, startServer, TS, type Server } from './processes.js';
 
 export interface Figure {
   target: string;
@@ -51,7 +51,7 @@ async function startTargets(): Promise<{ targets: Target[]; stop: () => Promise<
     const mock = await startServer([...TS, `${ROOT}mock/cli.ts`, '--port', String(mockPort), '--no-rate-limit'], mockPort, '/__mock/accounts');
     started.push(mock);
     const token = await demoToken(mock.url);
-    const headers = { platform: 'WEB', 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const headers = authHeaders(token);
     const body = JSON.stringify({ page: 1, limit: 20 });
     const text = async (path: string, init: RequestInit) => (await fetch(`${mock.url}${path}`, { ...init, headers, signal: AbortSignal.timeout(5000) })).text();
     const bodies = { list: await text('/api/v1/client/list', { method: 'POST', body }), plans: await text('/api/v1/plans/index', { method: 'GET' }) };
