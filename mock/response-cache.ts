@@ -1,6 +1,18 @@
 // Read operations are pure functions of the store's state, so their serialized
 // answers are kept until the store next changes. The text is made once by the
 // route's own response-schema serializer (fast-json-stringify).
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What a read's answer depends on besides the store: the method and URL (path
+ * and query), the caller, the Host (the base URL of page links: without TLS or a
+ * trusted proxy it is the only part that varies) and the body as it arrived.
+ * Raw text, not the parsed values: no stringify on the hot path, and two
+ * spellings of one body only cost a second entry.
+ */
+export function cacheKey(request: FastifyRequest): string {
+  return `${request.method} ${request.url}\u0000${request.user?.id ?? ''}\u0000${request.headers.host ?? ''}\u0000${request.bodyText ?? ''}`;
+}
 export class ResponseCache {
   private entries = new Map<string, string>();
 

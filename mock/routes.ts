@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../spec/load.js';
 import { Errors } from './errors.js';
+import { cacheKey } from './response-cache.js';
 import type { HandlerInput, HandlerTable, OperationId } from './runtime.js';
 
 const noBodyAsEmpty: preValidationHookHandler = async (request) => {
@@ -61,8 +62,7 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
       handler: (request, reply) => {
         let key = '';
         if (cacheable) {
-          // The Host header stands for the base URL: without TLS or a trusted proxy it is the only part that varies.
-          key = `${op.operationId}\u0000${request.user?.id ?? ''}\u0000${request.headers.host ?? ''}\u0000${JSON.stringify(request.body ?? null)}\u0000${JSON.stringify(request.query ?? null)}`;
+          key = cacheKey(request);
           const hit = app.mock.cache.get(key);
           if (hit !== undefined) {
             reply.type(JSON_TYPE).send(hit);

@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user?: UserRecord;
     token?: string;
+    /** The JSON body as it arrived, set by the JSON parser: the response cache keys reads on it. */
+    bodyText?: string;
   }
   interface FastifyContextConfig {
     /** Set on every route that serves an operation of the spec. */

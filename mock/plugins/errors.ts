@@ -50,7 +50,9 @@ export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
     // JSON parser that takes an empty body as no body (as a Laravel backend does).
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeAllContentTypeParsers();
+    app.decorateRequest('bodyText', undefined);
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
+      request.bodyText = body as string;
       if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
       parseJson(request, body as string, (err, value) => (err ? done(Errors.MALFORMED_JSON(), undefined) : done(null, value)));
     });

@@ -38,6 +38,28 @@ t.test('a cached read is the same text as the first answer, per caller', async (
   t.not(other.body, first.body, 'another caller does not get the first caller’s answer');
 });
 
+t.test('a cached read is kept apart for each part of the key: body, query, method and URL', async (t) => {
+  const mock = await testMock(t);
+  const token = await mock.signin();
+  const list = (payload: unknown, url = '/api/v1/client/list') => mock.app.inject({ ...listPage('h', token), url, payload: payload as object });
+  const first = await list({ page: 1, limit: 2 });
+  const cases: Array<[string, () => ReturnType<typeof list>, (body: { data: { current_page: number; per_page: number } }) => void]> = [
+    ['another page in the body', () => list({ page: 2, limit: 2 }), (b) => t.equal(b.data.current_page, 2)],
+    ['another limit in the body', () => list({ page: 1, limit: 3 }), (b) => t.equal(b.data.per_page, 3)],
+    ['another page in the query', () => list({ limit: 2 }, '/api/v1/client/list?page=2'), (b) => t.equal(b.data.current_page, 2)],
+  ];
+  for (const [name, request, check] of cases) {
+    const r = await request();
+    t.equal(r.statusCode, 200, name);
+    t.not(r.body, first.body, `${name}: not the first answer`);
+    check(JSON.parse(r.body));
+  }
+  const again = await list({ page: 1, limit: 2 });
+  t.equal(again.body, first.body, 'the first request again gets the first answer');
+  const get = await mock.app.inject({ ...listPage('h', token), method: 'GET' });
+  t.equal(get.statusCode, 405, 'a GET of the same URL is not answered from the POST’s entry');
+});
+
 t.test('a handler that answers undefined gets a 500 in the error shape, not a hang', async (t) => {
   const loaded = await spec();
   const app = Fastify();
