@@ -6,8 +6,10 @@ import { Errors } from './errors.js';
 import { cacheKey } from './response-cache.js';
 import type { HandlerInput, HandlerTable, OperationId } from './runtime.js';
 
-const noBodyAsEmpty: preValidationHookHandler = async (request) => {
+// Callback style, not async: an async hook costs every request a promise and a microtask.
+const noBodyAsEmpty: preValidationHookHandler = (request, _reply, done) => {
   if (request.body === undefined || request.body === null) request.body = {};
+  done();
 };
 
 function pathParams(op: OperationEntry): JsonSchema | undefined {
