@@ -60,6 +60,17 @@ t.test('a cached read is kept apart for each part of the key: body, query, metho
   t.equal(get.statusCode, 405, 'a GET of the same URL is not answered from the POST’s entry');
 });
 
+t.test('an operation whose body is optional answers a request without one as if the body were {}', async (t) => {
+  const mock = await testMock(t);
+  const token = await mock.signin();
+  const headers = { platform: 'WEB', ...bearer(token) };
+  const none = await mock.app.inject({ method: 'POST', url: '/api/v1/client/list', headers });
+  const empty = await mock.app.inject({ method: 'POST', url: '/api/v1/client/list', headers: { ...headers, 'content-type': 'application/json' }, payload: {} });
+  t.equal(none.statusCode, 200, 'no body is not a validation failure');
+  t.same(JSON.parse(none.body).data.per_page, 20, 'the default page size');
+  t.same(JSON.parse(none.body).data.data, JSON.parse(empty.body).data.data, 'the same clients as an empty object');
+});
+
 t.test('a handler that answers undefined gets a 500 in the error shape, not a hang', async (t) => {
   const loaded = await spec();
   const app = Fastify();
