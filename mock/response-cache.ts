@@ -8,10 +8,13 @@ import type { FastifyRequest } from 'fastify';
  * and query), the caller, the Host (the base URL of page links: without TLS or a
  * trusted proxy it is the only part that varies) and the body as it arrived.
  * Raw text, not the parsed values: no stringify on the hot path, and two
- * spellings of one body only cost a second entry.
+ * spellings of one body only cost a second entry. A body that arrived without
+ * text (the errors plugin's JSON parser not registered, or an absent body read
+ * as {}) is stringified, so the key never ignores it.
  */
 export function cacheKey(request: FastifyRequest): string {
-  return `${request.method} ${request.url}\u0000${request.user?.id ?? ''}\u0000${request.headers.host ?? ''}\u0000${request.bodyText ?? ''}`;
+  const body = request.bodyText ?? (request.body === undefined ? '' : JSON.stringify(request.body));
+  return `${request.method} ${request.url}\u0000${request.user?.id ?? ''}\u0000${request.headers.host ?? ''}\u0000${body}`;
 }
 export class ResponseCache {
   private entries = new Map<string, string>();

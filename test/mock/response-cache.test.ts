@@ -1,0 +1,39 @@
+// The read cache: what its key holds, and the bound on its size.
+import t from 'tap';
+import type { FastifyRequest } from 'fastify';
+import { cacheKey, ResponseCache } from '../../mock/response-cache.js';
+import '../../mock/runtime.js';
+
+type Parts = { method: string; url: string; user?: { id: number }; headers: { host?: string }; bodyText?: string; body?: unknown };
+const base: Parts = { method: 'POST', url: '/api/v1/client/list', user: { id: 1 }, headers: { host: 'h:1' }, bodyText: '{"page":1}', body: { page: 1 } };
+const key = (p: Partial<Parts>) => cacheKey({ ...base, ...p } as unknown as FastifyRequest);
+
+t.test('each part of a request that can change the answer changes the key', async (t) => {
+  const cases: Array<[string, Partial<Parts>]> = [
+    ['method', { method: 'GET' }],
+    ['path', { url: '/api/v1/client/user_client' }],
+    ['query', { url: '/api/v1/client/list?page=2' }],
+    ['caller', { user: { id: 2 } }],
+    ['no caller', { user: undefined }],
+    ['Host', { headers: { host: 'localhost:5173' } }],
+    ['body text', { bodyText: '{"page":2}', body: { page: 2 } }],
+  ];
+  for (const [name, change] of cases) t.not(key(change), key({}), name);
+});
+
+t.test('a body without its text is stringified into the key, an absent body is not', async (t) => {
+  t.equal(key({ bodyText: undefined }), key({ bodyText: '{"page":1}' }), 'the parsed body stands in for its text');
+  t.not(key({ bodyText: undefined, body: { page: 2 } }), key({ bodyText: undefined }), 'two bodies without text stay apart');
+  t.not(key({ bodyText: undefined, body: undefined }), key({ bodyText: undefined, body: {} }), 'no body is not an empty object');
+});
+
+t.test('the cache keeps entries until cleared, and empties itself at its bound', async (t) => {
+  const cache = new ResponseCache(2);
+  cache.set('a', '1');
+  cache.set('b', '2');
+  t.same([cache.get('a'), cache.get('b')], ['1', '2']);
+  cache.set('c', '3');
+  t.same([cache.get('a'), cache.get('c')], [undefined, '3'], 'the third entry dropped the first two');
+  cache.clear();
+  t.equal(cache.get('c'), undefined);
+});
