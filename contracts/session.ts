@@ -33,6 +33,15 @@ export interface CheckSpec {
   operationId?: string;
 }
 
+/** The hint for a gated operation refused with its documented 403 body while a 2xx was expected. */
+const NO_PLAN = ' (the documented refusal of an account without an active plan: sign in with one that has a plan)';
+
+function refusedForNoPlan(op: OperationEntry, status: number, body: unknown): boolean {
+  if (status !== 403 || !op.subscriptionRequired) return false;
+  const documented = op.responses['403']?.examples[0] as { message?: unknown } | undefined;
+  return documented?.message !== undefined && (body as { message?: unknown } | undefined)?.message === documented.message;
+}
+
 export class Session {
   readonly results: CheckResult[] = [];
   readonly covered = new Set<string>();
@@ -105,7 +114,7 @@ export class Session {
       expect === '2xx' ? status >= 200 && status < 300 : expect === '4xx' ? status >= 400 && status < 500 : expect.includes(status);
     if (!ok) {
       const want = Array.isArray(expect) ? expect.join(' or ') : expect;
-      const why = status >= 500 ? ' (a server error)' : '';
+      const why = status >= 500 ? ' (a server error)' : refusedForNoPlan(op, status, out.body) ? NO_PLAN : '';
       // Only the expectation decides: a 401 expected of an assumed operation is still a fact.
       const assumed = expect === '2xx' ? op.assumed : Array.isArray(expect) && expect.every((x) => op.responses[String(x)]?.assumed);
       problems.push({ ...base, status, message: `${operationId} answered ${status}${why}, expected ${want}`, expected: want, actual: String(status), assumed });

@@ -33,6 +33,16 @@ t.test('read-only, with the no-plan account', async (t) => {
   t.equal(report.results.filter((r) => r.group === 'subscription' && r.verdict === 'pass').length, 1 + 13 + 1 + 3, 'sign-in, 13 gated, most gated, 3 open');
 });
 
+t.test('signed in with a no-plan account, the gated operations fail with a hint that the account has no plan', async (t) => {
+  const { report } = await against(t, { rateLimit: false }, { credentials: nosub });
+  const failed = report.results.filter((r) => r.verdict === 'fail');
+  t.ok(failed.length > 0, 'the gated operations do not pass');
+  const messages = failed.flatMap((r) => r.problems.map((p) => p.message));
+  for (const m of messages) t.match(m, /answered 403 \(the documented refusal of an account without an active plan: sign in with one that has a plan\), expected 2xx/, m);
+  const gated = new Set((await spec()).operations.filter((o) => o.subscriptionRequired).map((o) => o.operationId));
+  t.ok(failed.every((r) => r.operationId && gated.has(r.operationId)), 'only operations that need a plan');
+});
+
 t.test('writes: the update round-trip and all measurement forms', async (t) => {
   const { report } = await against(t, { rateLimit: false }, { allowWrites: true });
   noFailures(t, report);
