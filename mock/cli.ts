@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
 import { buildMock } from './build.js';
 import { DEFAULTS, type MockOptions } from './options.js';
 import { StateFileError } from './state-file.js';
+import { keepTickShape } from './tick-shape.js';
 
 export const USAGE = `usage: npm start -- [options]
   --port N            port to listen on (default ${DEFAULTS.port})
@@ -88,6 +89,7 @@ export async function main(argv: string[]): Promise<number> {
     return parsed.help ? 0 : 2;
   }
   const { host, port, options } = parsed.settings;
+  keepTickShape();
   let app;
   try {
     app = await buildMock({ ...options, logger: false });
@@ -104,8 +106,7 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   // Only a state file needs a graceful stop (its last change flushed); without
-  // one the default exit loses nothing. A signal listener is not free on Node 20:
-  // it puts every request's process.nextTick on V8's slow path (README, Benchmarks).
+  // one the default exit loses nothing, so no signal listener is added.
   if (options.stateFile) {
     const stop = async () => {
       await app.close();
