@@ -137,7 +137,8 @@ export function throughputTable(figures: Figure[]): string {
     rows.push(`${route}: mock / Prism = ${prism.toFixed(1)}x (target >= 10x: ${prism >= 10 ? 'met' : 'NOT met'}); mock / bare Fastify = ${(share * 100).toFixed(0)}% (target >= 80%: ${share >= 0.8 ? 'met' : 'NOT met'})`);
     // Throughput on two shared cores also measures the load generator; CPU per request is the server's own cost.
     if (Number.isFinite(mock.cpuUs) && Number.isFinite(bare.cpuUs)) {
-      rows.push(`${route}: server CPU per request, mock ${mock.cpuUs.toFixed(1)} µs vs bare Fastify ${bare.cpuUs.toFixed(1)} µs (${((mock.cpuUs / bare.cpuUs - 1) * 100).toFixed(0)}% more)`);
+      const more = Math.round((mock.cpuUs / bare.cpuUs - 1) * 100);
+      rows.push(`${route}: server CPU per request, mock ${mock.cpuUs.toFixed(1)} µs vs bare Fastify ${bare.cpuUs.toFixed(1)} µs (${Math.abs(more)}% ${more < 0 ? 'less' : 'more'})`);
     }
   }
   return rows.join('\n');
