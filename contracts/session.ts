@@ -33,10 +33,10 @@ export interface CheckSpec {
   operationId?: string;
 }
 
-/** The hint for a gated operation refused with its documented 403 body while a 2xx was expected. */
+/** The hint for a gated operation refused with its documented no-plan 403 while a 2xx was expected. */
 const NO_PLAN = ' (the documented refusal of an account without an active plan: sign in with one that has a plan)';
 
-function refusedForNoPlan(op: OperationEntry, status: number, body: unknown): boolean {
+export function refusedForNoPlan(op: OperationEntry, status: number, body: unknown): boolean {
   if (status !== 403 || !op.subscriptionRequired) return false;
   const documented = op.responses['403']?.examples[0] as { message?: unknown } | undefined;
   return documented?.message !== undefined && (body as { message?: unknown } | undefined)?.message === documented.message;
@@ -114,7 +114,7 @@ export class Session {
       expect === '2xx' ? status >= 200 && status < 300 : expect === '4xx' ? status >= 400 && status < 500 : expect.includes(status);
     if (!ok) {
       const want = Array.isArray(expect) ? expect.join(' or ') : expect;
-      const why = status >= 500 ? ' (a server error)' : refusedForNoPlan(op, status, out.body) ? NO_PLAN : '';
+      const why = status >= 500 ? ' (a server error)' : expect === '2xx' && refusedForNoPlan(op, status, out.body) ? NO_PLAN : '';
       // Only the expectation decides: a 401 expected of an assumed operation is still a fact.
       const assumed = expect === '2xx' ? op.assumed : Array.isArray(expect) && expect.every((x) => op.responses[String(x)]?.assumed);
       problems.push({ ...base, status, message: `${operationId} answered ${status}${why}, expected ${want}`, expected: want, actual: String(status), assumed });

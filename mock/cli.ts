@@ -89,9 +89,9 @@ export async function main(argv: string[]): Promise<number> {
     return parsed.help ? 0 : 2;
   }
   const { host, port, options } = parsed.settings;
-  keepTickShape();
   let app;
   try {
+    keepTickShape();
     app = await buildMock({ ...options, logger: false });
   } catch (err) {
     console.error(err instanceof StateFileError ? err.message : `cannot start the mock: ${(err as Error).message}`);

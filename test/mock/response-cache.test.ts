@@ -1,7 +1,7 @@
 // The read cache: what its key holds, and the bound on its size.
 import t from 'tap';
 import type { FastifyRequest } from 'fastify';
-import { cacheKey, ResponseCache } from '../../mock/response-cache.js';
+import { cacheKey, RAW_KEY_LIMIT, ResponseCache } from '../../mock/response-cache.js';
 import '../../mock/runtime.js';
 
 type Parts = { method: string; url: string; user?: { id: number }; headers: { host?: string }; bodyText?: string; body?: unknown };
@@ -25,6 +25,13 @@ t.test('a body without its text is stringified into the key, an absent body is n
   t.equal(key({ bodyText: undefined }), key({ bodyText: '{"page":1}' }), 'the parsed body stands in for its text');
   t.not(key({ bodyText: undefined, body: { page: 2 } }), key({ bodyText: undefined }), 'two bodies without text stay apart');
   t.not(key({ bodyText: undefined, body: undefined }), key({ bodyText: undefined, body: {} }), 'no body is not an empty object');
+});
+
+t.test('a long body text is keyed by its validated value, so padding cannot make keys as long as the body limit', async (t) => {
+  const padded = `{"page":1}${' '.repeat(RAW_KEY_LIMIT * 100)}`;
+  const k = key({ bodyText: padded, body: { page: 1 } });
+  t.equal(k, key({ bodyText: '{"page":1}' }), 'the same key as the compact text');
+  t.ok(k.length < 100);
 });
 
 t.test('the cache keeps entries until cleared, and empties itself at its bound', async (t) => {

@@ -38,7 +38,7 @@ t.test('a cached read is the same text as the first answer, per caller', async (
   t.not(other.body, first.body, 'another caller does not get the first caller’s answer');
 });
 
-t.test('a cached read is kept apart for each part of the key: body, query, method and URL', async (t) => {
+t.test('a cached read is kept apart for each part of the key the route sees: body and query', async (t) => {
   const mock = await testMock(t);
   const token = await mock.signin();
   const list = (payload: unknown, url = '/api/v1/client/list') => mock.app.inject({ ...listPage('h', token), url, payload: payload as object });
@@ -46,7 +46,6 @@ t.test('a cached read is kept apart for each part of the key: body, query, metho
   const cases: Array<[string, () => ReturnType<typeof list>, (body: { data: { current_page: number; per_page: number } }) => void]> = [
     ['another page in the body', () => list({ page: 2, limit: 2 }), (b) => t.equal(b.data.current_page, 2)],
     ['another limit in the body', () => list({ page: 1, limit: 3 }), (b) => t.equal(b.data.per_page, 3)],
-    ['another page in the query', () => list({ limit: 2 }, '/api/v1/client/list?page=2'), (b) => t.equal(b.data.current_page, 2)],
   ];
   for (const [name, request, check] of cases) {
     const r = await request();
@@ -56,8 +55,10 @@ t.test('a cached read is kept apart for each part of the key: body, query, metho
   }
   const again = await list({ page: 1, limit: 2 });
   t.equal(again.body, first.body, 'the first request again gets the first answer');
-  const get = await mock.app.inject({ ...listPage('h', token), method: 'GET' });
-  t.equal(get.statusCode, 405, 'a GET of the same URL is not answered from the POST’s entry');
+  // The same body with and without a page in the query: only the URL tells them apart.
+  const noQuery = await list({ limit: 2 });
+  const withQuery = await list({ limit: 2 }, '/api/v1/client/list?page=2');
+  t.same([JSON.parse(noQuery.body).data.current_page, JSON.parse(withQuery.body).data.current_page], [1, 2], 'the query’s page');
 });
 
 t.test('an operation whose body is optional answers a request without one as if the body were {}', async (t) => {
@@ -65,6 +66,7 @@ t.test('an operation whose body is optional answers a request without one as if 
   const token = await mock.signin();
   const headers = { platform: 'WEB', ...bearer(token) };
   const none = await mock.app.inject({ method: 'POST', url: '/api/v1/client/list', headers });
+  mock.app.mock.cache.clear(); // so the second answer is computed, not the first one kept
   const empty = await mock.app.inject({ method: 'POST', url: '/api/v1/client/list', headers: { ...headers, 'content-type': 'application/json' }, payload: {} });
   t.equal(none.statusCode, 200, 'no body is not a validation failure');
   t.same(JSON.parse(none.body).data.per_page, 20, 'the default page size');
