@@ -1,7 +1,11 @@
 // npm start's flags: parsed into options, bad ones refused with exit code 2.
 import t from 'tap';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, startAndWait, TS } from '../helpers/processes.js';
 import { banner, parseMockArgs } from '../../mock/cli.js';
 import { DEFAULTS } from '../../mock/options.js';
 
@@ -44,27 +48,21 @@ t.test('the banner names the address and the demo accounts', async (t) => {
   t.match(text, 'rate limit: off');
 });
 
+const cli = fileURLToPath(new URL('../../mock/cli.ts', import.meta.url));
+
 t.test('the CLI exits 2 on a bad flag', async (t) => {
-  const cli = fileURLToPath(new URL('../../mock/cli.ts', import.meta.url));
-  const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-  const r = spawnSync(process.execPath, [tsx, cli, '--clients', 'many'], { encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, [...TS, cli, '--clients', 'many'], { encoding: 'utf8', timeout: 30_000 });
   t.equal(r.status, 2);
   t.match(r.stderr, /--clients takes a whole number/);
 });
 
 t.test('stopping: with a state file SIGTERM flushes the last change and exits 0; without one the default exit', async (t) => {
-  const { startAndWait, freePort } = await import('../helpers/processes.js');
-  const { mkdtempSync, readFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const cli = fileURLToPath(new URL('../../mock/cli.ts', import.meta.url));
-  const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/esm/index.mjs', import.meta.url));
-  const exitOf = (child: import('node:child_process').ChildProcess) =>
+  const exitOf = (child: ChildProcess) =>
     new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
   const file = join(mkdtempSync(join(tmpdir(), 'mcs-cli-')), 'state.json');
   const port = await freePort();
-  const withFile = await startAndWait(process.execPath, ['--import', tsx, cli, '--port', String(port), '--state-file', file], `http://127.0.0.1:${port}/__mock/accounts`);
+  const withFile = await startAndWait(process.execPath, [...TS, cli, '--port', String(port), '--state-file', file], `http://127.0.0.1:${port}/__mock/accounts`);
   t.teardown(withFile.stop);
   const change = await fetch(`http://127.0.0.1:${port}/__mock/subscription`, {
     method: 'POST',
@@ -81,7 +79,7 @@ t.test('stopping: with a state file SIGTERM flushes the last change and exits 0;
   t.ok(saved.subscriptions.some((s) => s.user_id === nosub.id && s.plan_id === 3), 'the last change is in the state file');
 
   const port2 = await freePort();
-  const plain = await startAndWait(process.execPath, ['--import', tsx, cli, '--port', String(port2)], `http://127.0.0.1:${port2}/__mock/accounts`);
+  const plain = await startAndWait(process.execPath, [...TS, cli, '--port', String(port2)], `http://127.0.0.1:${port2}/__mock/accounts`);
   t.teardown(plain.stop);
   const exited2 = exitOf(plain.child);
   plain.child.kill('SIGTERM');

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { keepTickShape } from '../../mock/tick-shape.js';
+import { TS } from '../helpers/processes.js';
 
 const run = promisify(execFile);
 const MODULE = fileURLToPath(new URL('../../mock/tick-shape.ts', import.meta.url));
@@ -29,6 +30,6 @@ t.test('the module keeps the object through full GCs, and later tick objects sha
     const kept = weak.deref();
     console.log(JSON.stringify({ alive: kept !== undefined, same: kept !== undefined && %HaveSameMap(kept, fresh) }));
   `;
-  const { stdout } = await run(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { timeout: 30_000 });
+  const { stdout } = await run(process.execPath, ['--allow-natives-syntax', '--expose-gc', ...TS, '--input-type=module', '-e', script], { timeout: 30_000 });
   t.same(JSON.parse(stdout.trim()), { alive: true, same: true });
 });
