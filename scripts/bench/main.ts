@@ -1,4 +1,4 @@
-// npm run bench [-- --duration S --connections N --only throughput,scale,contracts,fuzz]
+// npm run bench [-- --duration S --connections N --rounds N --no-pin --only throughput,scale,contracts,fuzz]
 // Every load targets 127.0.0.1, with bounded durations and request counts.
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -20,6 +20,7 @@ async function main(): Promise<number> {
       'fuzz-runs': { type: 'string', default: '2000' },
       seed: { type: 'string', default: '1' },
       only: { type: 'string' },
+      'no-pin': { type: 'boolean', default: false },
     },
   });
   const duration = Math.min(60, Math.max(1, Number(values.duration) || 5));
@@ -30,7 +31,9 @@ async function main(): Promise<number> {
   console.log(`load: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target and route (after a 1 s warm-up); medians\n`);
   if (only.has('throughput')) {
     console.log('## Throughput: mock, Prism, bare Fastify');
-    console.log(throughputTable(await throughput({ duration, connections, rounds })));
+    const { figures, placement } = await throughput({ duration, connections, rounds, pin: !values['no-pin'] });
+    console.log(`CPUs: ${placement}\n`);
+    console.log(throughputTable(figures));
   }
   if (only.has('scale')) {
     const sizes = values.sizes.split(',').map(Number).filter((n) => n >= 1 && n <= 1_000_000);

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { onCpu } from './pin.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Runs a TypeScript file in this very process (tsx's CLI would add a wrapper process, and RSS would measure it). */
@@ -67,11 +68,12 @@ export interface Server extends Started {
   url: string;
 }
 
-/** A Node server of the bench on 127.0.0.1:`port`, ready when `readyPath` answers. */
-export async function startServer(args: string[], port: number, readyPath: string, timeoutMs = 120_000): Promise<Server> {
+/** A Node server of the bench on 127.0.0.1:`port`, ready when `readyPath` answers; on `cpu` alone when given. */
+export async function startServer(args: string[], port: number, readyPath: string, { timeoutMs = 120_000, cpu = undefined as number | undefined } = {}): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
+  const [command, argv] = onCpu(cpu, process.execPath, args);
   // Polled often: the scale section reports start-up time.
-  return { ...(await startAndWait(process.execPath, args, `${url}${readyPath}`, { timeoutMs, pollMs: 50 })), url };
+  return { ...(await startAndWait(command, argv, `${url}${readyPath}`, { timeoutMs, pollMs: 50 })), url };
 }
 
 /** Resident memory of a process, in MiB (Linux). */

@@ -19,7 +19,7 @@ export async function scale(sizes: number[], samples = 300): Promise<ScaleFigure
   const out: ScaleFigure[] = [];
   for (const clients of sizes) {
     const port = await freePort();
-    const server = await startServer([...TS, `${ROOT}mock/cli.ts`, '--port', String(port), '--no-rate-limit', '--clients', String(clients)], port, '/__mock/accounts', 300_000);
+    const server = await startServer([...TS, `${ROOT}mock/cli.ts`, '--port', String(port), '--no-rate-limit', '--clients', String(clients)], port, '/__mock/accounts', { timeoutMs: 300_000 });
     try {
       const rss = rssMiB(server.child.pid);
       const token = await demoToken(server.url);
