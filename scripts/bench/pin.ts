@@ -30,9 +30,14 @@ export interface Placement {
   restore: () => void;
 }
 
+export const unpinned = (why: string): Placement => ({
+  serverCpu: undefined,
+  describe: `not pinned (${why}): the load generator shares the CPUs with the server`,
+  restore: () => {},
+});
+
 /** Moves this process (every thread) to its second CPU and keeps the first for the servers. */
 export function placeLoad(pid = process.pid): Placement {
-  const unpinned = (why: string): Placement => ({ serverCpu: undefined, describe: `not pinned (${why}): the load generator shares the CPUs with the server`, restore: () => {} });
   const current = taskset(['-cp', String(pid)]);
   if (current.error) return unpinned('taskset not available');
   if (current.status !== 0) return unpinned(`taskset: ${current.stderr.trim()}`);

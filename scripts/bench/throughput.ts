@@ -4,7 +4,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { placeLoad } from './pin.js';
+import { placeLoad, unpinned } from './pin.js';
 import { authHeaders, cpuMs, demoToken, freePort, PRISM, ROOT, rssMiB, startServer, TS, type Server } from './processes.js';
 
 export interface Figure {
@@ -89,7 +89,7 @@ async function startTargets(cpu: number | undefined): Promise<{ targets: Target[
 }
 
 export async function throughput(load: LoadOptions): Promise<{ figures: Figure[]; placement: string }> {
-  const placement = load.pin ? placeLoad() : { serverCpu: undefined, describe: 'not pinned (--no-pin)', restore: () => {} };
+  const placement = load.pin ? placeLoad() : unpinned('--no-pin');
   try {
     return { figures: await measureAll(load, placement.serverCpu), placement: placement.describe };
   } finally {
@@ -149,7 +149,7 @@ export function throughputTable(figures: Figure[]): string {
     rows.push(`${route}: mock / Prism = ${prism.toFixed(1)}x (target >= 10x: ${prism >= 10 ? 'met' : 'NOT met'}); mock / bare Fastify = ${(share * 100).toFixed(0)}% (target >= 80%: ${share >= 0.8 ? 'met' : 'NOT met'})`);
     // The most any server on Fastify could reach against Prism on this machine and route.
     rows.push(`${route}: bare Fastify / Prism = ${(bare.rps / of('prism', route).rps).toFixed(1)}x (the ceiling for a mock on Fastify)`);
-    // Throughput on two shared cores also measures the load generator; CPU per request is the server's own cost.
+    // Requests a second also measure the load generator on the same machine; CPU per request is the server's own cost.
     if (Number.isFinite(mock.cpuUs) && Number.isFinite(bare.cpuUs)) {
       const more = Math.round((mock.cpuUs / bare.cpuUs - 1) * 100);
       rows.push(`${route}: server CPU per request, mock ${mock.cpuUs.toFixed(1)} µs vs bare Fastify ${bare.cpuUs.toFixed(1)} µs (${Math.abs(more)}% ${more < 0 ? 'less' : 'more'})`);
