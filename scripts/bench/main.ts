@@ -28,9 +28,9 @@ async function main(): Promise<number> {
   const rounds = Math.min(9, Math.max(1, Number(values.rounds) || 3));
   const only = new Set((values.only ?? SECTIONS.join(',')).split(','));
   console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load from the same machine`);
-  console.log(`load: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target and route (after a 1 s warm-up); medians\n`);
   if (only.has('throughput')) {
-    console.log('## Throughput: mock, Prism, bare Fastify');
+    console.log('\n## Throughput: mock, Prism, bare Fastify');
+    console.log(`load: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target and route (after a 1 s warm-up); medians`);
     const { figures, placement } = await throughput({ duration, connections, rounds, pin: !values['no-pin'] });
     console.log(`CPUs: ${placement}\n`);
     console.log(throughputTable(figures));
