@@ -1,10 +1,11 @@
 // CPU placement for the throughput section, through util-linux's taskset: the
 // server under load gets one CPU and the load generator another, so that the
-// two do not take turns on the same core and one measures the server, not the
+// two do not take turns on the same CPU and one measures the server, not the
 // scheduler. Where taskset or a second CPU is missing, nothing is pinned.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
-/** CPUs of an affinity list as taskset prints it ("0,1", "0-3", "2-3,6"). */
+/** CPUs of an affinity list as Linux prints it ("0,1", "0-3", "2-3,6"). */
 export function expandCpuList(list: string): number[] {
   const cpus: number[] = [];
   for (const part of list.split(',')) {
@@ -15,40 +16,58 @@ export function expandCpuList(list: string): number[] {
   return cpus;
 }
 
+/**
+ * The CPUs a process (or one of its threads, `/proc/<pid>/task/<tid>`) may run
+ * on, from /proc rather than taskset's output, whose wording is translated.
+ */
+export function allowedCpus(procDir: string): string | undefined {
+  try {
+    return /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync(`${procDir}/status`, 'utf8'))?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
 /** A command line that runs on `cpu` (all CPUs when undefined). */
 export const onCpu = (cpu: number | undefined, command: string, args: string[]): [string, string[]] =>
   cpu === undefined ? [command, args] : ['taskset', ['-c', String(cpu), command, ...args]];
 
-const taskset = (args: string[]) => spawnSync('taskset', args, { encoding: 'utf8', timeout: 5_000 });
+/** Sets the CPUs of every thread of `pid`; the reason when it could not. */
+function setCpus(pid: number, list: string): string | undefined {
+  const r = spawnSync('taskset', ['-a', '-cp', list, String(pid)], { encoding: 'utf8', timeout: 5_000 });
+  if (r.error) return (r.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'taskset not available' : `taskset: ${r.error.message}`;
+  return r.status === 0 ? undefined : `taskset: ${r.stderr.trim()}`;
+}
 
 export interface Placement {
   /** The CPU for the servers, or undefined when nothing is pinned. */
   serverCpu: number | undefined;
   /** One line for the report. */
-  describe: string;
-  /** Gives this process back the CPUs it had. */
+  description: string;
+  /** Gives the process back the CPUs it had; says so on stderr if it cannot. */
   restore: () => void;
 }
 
 export const unpinned = (why: string): Placement => ({
   serverCpu: undefined,
-  describe: `not pinned (${why}): the load generator shares the CPUs with the server`,
+  description: `not pinned (${why}): the load generator shares the CPUs with the server`,
   restore: () => {},
 });
 
-/** Moves this process (every thread) to its second CPU and keeps the first for the servers. */
+/** Moves a process (every thread) to its second CPU and keeps the first for the servers. */
 export function placeLoad(pid = process.pid): Placement {
-  const current = taskset(['-cp', String(pid)]);
-  if (current.error) return unpinned('taskset not available');
-  if (current.status !== 0) return unpinned(`taskset: ${current.stderr.trim()}`);
-  const list = /list:\s*(\S+)/.exec(current.stdout)?.[1] ?? '';
+  const list = allowedCpus(`/proc/${pid}`);
+  if (list === undefined) return unpinned(`no /proc/${pid}/status to read`);
   const [server, load] = expandCpuList(list);
-  if (server === undefined || load === undefined) return unpinned(`only CPU ${list || '?'} available`);
-  const moved = taskset(['-a', '-cp', String(load), String(pid)]);
-  if (moved.status !== 0) return unpinned(`taskset failed: ${moved.stderr.trim()}`);
-  return {
-    serverCpu: server,
-    describe: `pinned: the server under load on CPU ${server}, the load generator on CPU ${load}`,
-    restore: () => void taskset(['-a', '-cp', list, String(pid)]),
+  if (server === undefined || load === undefined) return unpinned(`only CPU ${list} available`);
+  const restore = () => {
+    const failed = setCpus(pid, list);
+    if (failed) console.error(`could not give the bench its CPUs (${list}) back: ${failed}`);
   };
+  const failed = setCpus(pid, String(load));
+  if (failed) {
+    setCpus(pid, list); // taskset -a moves one thread at a time: some may have moved
+    return unpinned(failed);
+  }
+  return { serverCpu: server, description: `pinned: the server under load on CPU ${server}, the load generator on CPU ${load}`, restore };
 }

@@ -69,7 +69,12 @@ export interface Server extends Started {
 }
 
 /** A Node server of the bench on 127.0.0.1:`port`, ready when `readyPath` answers; on `cpu` alone when given. */
-export async function startServer(args: string[], port: number, readyPath: string, { timeoutMs = 120_000, cpu = undefined as number | undefined } = {}): Promise<Server> {
+export async function startServer(
+  args: string[],
+  port: number,
+  readyPath: string,
+  { timeoutMs = 120_000, cpu }: { timeoutMs?: number; cpu?: number } = {},
+): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   const [command, argv] = onCpu(cpu, process.execPath, args);
   // Polled often: the scale section reports start-up time.

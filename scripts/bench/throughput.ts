@@ -91,7 +91,7 @@ async function startTargets(cpu: number | undefined): Promise<{ targets: Target[
 export async function throughput(load: LoadOptions): Promise<{ figures: Figure[]; placement: string }> {
   const placement = load.pin ? placeLoad() : unpinned('--no-pin');
   try {
-    return { figures: await measureAll(load, placement.serverCpu), placement: placement.describe };
+    return { figures: await measureAll(load, placement.serverCpu), placement: placement.description };
   } finally {
     placement.restore();
   }
@@ -144,11 +144,12 @@ export function throughputTable(figures: Figure[]): string {
   for (const route of ['client/list', 'plans/index']) {
     const mock = of('mock', route);
     const bare = of('bare fastify', route);
-    const prism = mock.rps / of('prism', route).rps;
+    const prismRps = of('prism', route).rps;
+    const vsPrism = mock.rps / prismRps;
     const share = mock.rps / bare.rps;
-    rows.push(`${route}: mock / Prism = ${prism.toFixed(1)}x (target >= 10x: ${prism >= 10 ? 'met' : 'NOT met'}); mock / bare Fastify = ${(share * 100).toFixed(0)}% (target >= 80%: ${share >= 0.8 ? 'met' : 'NOT met'})`);
-    // Against Prism, what Fastify alone reaches on this machine and route.
-    rows.push(`${route}: bare Fastify / Prism = ${(bare.rps / of('prism', route).rps).toFixed(1)}x (Fastify alone, with nothing to check: about the most a mock on Fastify can reach)`);
+    rows.push(`${route}: mock / Prism = ${vsPrism.toFixed(1)}x (target >= 10x: ${vsPrism >= 10 ? 'met' : 'NOT met'}); mock / bare Fastify = ${(share * 100).toFixed(0)}% (target >= 80%: ${share >= 0.8 ? 'met' : 'NOT met'})`);
+    // How much of the 10x target depends on the machine: where Fastify alone falls short of it, so will a mock on Fastify.
+    rows.push(`${route}: bare Fastify / Prism = ${(bare.rps / prismRps).toFixed(1)}x (Fastify alone, with nothing to check: about the most a mock on Fastify can reach)`);
     // Requests a second also measure the load generator on the same machine; CPU per request is the server's own cost.
     if (Number.isFinite(mock.cpuUs) && Number.isFinite(bare.cpuUs)) {
       const more = Math.round((mock.cpuUs / bare.cpuUs - 1) * 100);

@@ -46,3 +46,11 @@ t.test('without CPU figures (no /proc) the throughput verdicts still print', asy
   t.notMatch(text, 'server CPU per request');
   t.match(text, 'plans/index: mock / Prism = 11.3x');
 });
+
+t.test('each route has its own bare Fastify / Prism line, from its own figures', async (t) => {
+  const input = figures([9000, 55], 800, [10_000, 50]).map((f) => (f.target === 'prism' && f.route === 'plans/index' ? { ...f, rps: 2000 } : f));
+  const text = throughputTable(input);
+  t.match(text, 'client/list: bare Fastify / Prism = 12.5x');
+  t.match(text, 'plans/index: bare Fastify / Prism = 5.0x');
+  t.match(text, 'plans/index: mock / Prism = 4.5x (target >= 10x: NOT met)');
+});
