@@ -1,4 +1,4 @@
-// npm run bench [-- --duration S --connections N --rounds N --no-pin --only throughput,scale,contracts,fuzz]
+// npm run bench [-- --duration S --connections N --rounds N --no-pin --sizes A,B --fuzz-runs N --seed N --only throughput,scale,contracts,fuzz]
 // Every load targets 127.0.0.1, with bounded durations and request counts.
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -34,7 +34,7 @@ export async function startAndWait(
   command: string,
   args: string[],
   readyUrl: string,
-  { timeoutMs = 30_000, env = {} as Record<string, string>, pollMs = 200 } = {},
+  { timeoutMs = 30_000, env = {}, pollMs = 200 }: { timeoutMs?: number; env?: Record<string, string>; pollMs?: number } = {},
 ): Promise<Started> {
   const started = performance.now();
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
