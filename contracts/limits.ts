@@ -1,0 +1,56 @@
+// Bounds on what a deployment can make the suite hold: an answer is read up to
+// a size (counted after decompression, so a compressed bomb stops as early as
+// an endless body), and a JSON body nested deeper than any validator can walk
+// is refused before it is parsed, walked or rendered.
+
+export const BODY_DEFAULTS = {
+  /** Answers larger than this (decompressed) are cut off and become a finding. */
+  maxBodyBytes: 10 * 1024 * 1024,
+  /** JSON nested deeper than this is not parsed (Ajv and the reporters recurse). */
+  maxDepth: 512,
+} as const;
+
+export type BodyRead = { text: string; tooLarge: false } | { text: string; tooLarge: true; readBytes: number };
+
+/** The body's text, reading no more than maxBytes; the rest is cancelled, never buffered. */
+export async function readBounded(res: Response, maxBytes: number): Promise<BodyRead> {
+  if (!res.body) return { text: '', tooLarge: false };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      const kept = Buffer.concat(chunks).toString('utf8');
+      return { text: kept, tooLarge: true, readBytes: size };
+    }
+    chunks.push(value);
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), tooLarge: false };
+}
+
+/** The deepest nesting of arrays and objects in a JSON text, found without parsing it
+ *  (brackets inside strings do not count). Stops counting once past `stopAt`. */
+export function jsonDepth(text: string, stopAt = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      depth++;
+      if (depth > max) {
+        max = depth;
+        if (max > stopAt) return max;
+      }
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return max;
+}
