@@ -9,6 +9,7 @@ import { FaultRules } from './faults.js';
 import { handlers, READ_ONLY } from './handlers/index.js';
 import { ResponseCache } from './response-cache.js';
 import { resolveOptions, type MockOptions } from './options.js';
+import { isAllowedOrigin } from './origins.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import faultsPlugin from './plugins/faults.js';
@@ -20,8 +21,7 @@ import type { MockRuntime } from './runtime.js';
 import { stateWriter } from './state-file.js';
 import type { Store } from './store.js';
 
-/** Any origin on this machine: the local dev servers of frontend developers. */
-export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+export { LOCAL_ORIGIN } from './origins.js';
 
 export async function buildMock(options: MockOptions = {}): Promise<FastifyInstance> {
   const ctx = await resolveOptions(options);
@@ -75,7 +75,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   await app.register(cors, {
     // A request without Origin is not a CORS request: it gets no grant headers,
     // which keeps the headers of every answer to curl, tests and the bench short.
-    origin: (origin, cb) => cb(null, origin !== undefined && LOCAL_ORIGIN.test(origin)),
+    origin: (origin, cb) => cb(null, isAllowedOrigin(origin, ctx.corsOrigins)),
     credentials: true,
     allowedHeaders: ['content-type', 'accept', 'authorization', 'x-api-token', 'api-key', 'platform', 'prefer'],
     exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'allow'],

@@ -28,6 +28,8 @@ export interface MockOptions {
   spec?: LoadedSpec;
   /** The clock; tests may fix it. */
   now?: () => Date;
+  /** Browser origins allowed beyond this machine's own (exact, e.g. `http://192.168.1.20:5173`). */
+  corsOrigins?: string[];
 }
 
 export interface MockContext {
@@ -40,6 +42,7 @@ export interface MockContext {
   logger: boolean;
   spec: LoadedSpec;
   now: () => Date;
+  corsOrigins: readonly string[];
   store: Store;
   /** Where the store came from: a fresh seed or the state file. */
   origin: 'seed' | 'state-file';
@@ -70,6 +73,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
     logger: options.logger ?? false,
     spec,
     now,
+    corsOrigins: options.corsOrigins ?? [],
     store: saved ? new MemoryStore(saved, now) : freshStore(),
     origin: saved ? 'state-file' : 'seed',
     freshStore,

@@ -1,0 +1,18 @@
+// Which browser origins may call the mock: the CORS grant and the guard of the
+// controls both ask here, so the two can never disagree.
+
+/** Any origin on this machine: the local dev servers of frontend developers. */
+export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** Origins compare without a trailing slash and case-insensitively in scheme and host. */
+export function normalizeOrigin(origin: string): string {
+  return origin.trim().replace(/\/+$/, '').toLowerCase();
+}
+
+/** True for this machine's origins and the exact extra origins given (`--cors-origin`). */
+export function isAllowedOrigin(origin: string | undefined, extra: readonly string[] = []): boolean {
+  if (origin === undefined || origin === '' || origin === 'null') return false;
+  if (LOCAL_ORIGIN.test(origin)) return true;
+  const wanted = normalizeOrigin(origin);
+  return extra.some((o) => normalizeOrigin(o) === wanted);
+}
