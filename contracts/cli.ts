@@ -30,6 +30,8 @@ export const USAGE = `usage: npm run contracts -- --base-url URL (--email E --pa
   --client-id N           the client --allow-destructive may delete
   --check-rate-limit      spend the quota to see the 429 past the documented limit
   --max-pages N           pages of client/list walked at most (default 100)
+  --max-body SIZE         answers are read up to SIZE after decompression, e.g. 10m, 512k, 1048576 (default 10m)
+  --deadline SECONDS      the whole run ends by then; checks left are skipped, the overrun fails (default 1200)
   --help                  this help
 exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen`;
 
@@ -48,6 +50,20 @@ function int(name: string, v: string | undefined, min: number, max: number): num
   return Number(v);
 }
 
+/** A size in bytes, or with k/m/g for KiB/MiB/GiB: from 1 KiB to 1 GiB. */
+function size(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const m = /^(\d+)([kmg]?)i?b?$/i.exec(v.trim());
+  const n = m ? Number(m[1]) * 1024 ** ' kmg'.indexOf((m[2] || ' ').toLowerCase()) : NaN;
+  if (!(n >= 1024 && n <= 1024 ** 3)) throw new Error(`--${name} takes a size from 1k to 1g (e.g. 10m, 512k or bytes), not "${v}"`);
+  return n;
+}
+
+function seconds(name: string, v: string | undefined, min: number, max: number): number | undefined {
+  const n = int(name, v, min, max);
+  return n === undefined ? undefined : n * 1000;
+}
+
 export function parseContractArgs(argv: string[], env: Record<string, string | undefined> = process.env): Parsed {
   try {
     const { values, tokens } = parseArgs({
@@ -60,7 +76,8 @@ export function parseContractArgs(argv: string[], env: Record<string, string | u
         timeout: { type: 'string' }, only: { type: 'string', multiple: true }, skip: { type: 'string', multiple: true },
         reporter: { type: 'string', multiple: true }, out: { type: 'string', multiple: true }, strict: { type: 'boolean' },
         'allow-writes': { type: 'boolean' }, 'allow-destructive': { type: 'boolean' }, 'client-id': { type: 'string' },
-        'check-rate-limit': { type: 'boolean' }, 'max-pages': { type: 'string' }, help: { type: 'boolean' },
+        'check-rate-limit': { type: 'boolean' }, 'max-pages': { type: 'string' }, 'max-body': { type: 'string' },
+        deadline: { type: 'string' }, help: { type: 'boolean' },
       },
     });
     if (values.help) return { ok: false, message: USAGE, help: true };
@@ -93,6 +110,8 @@ export function parseContractArgs(argv: string[], env: Record<string, string | u
           clientId: int('client-id', values['client-id'], 1, Number.MAX_SAFE_INTEGER),
           checkRateLimit: values['check-rate-limit'] ?? false,
           maxPages: int('max-pages', values['max-pages'], 1, 100_000),
+          maxBodyBytes: size('max-body', values['max-body']),
+          deadlineMs: seconds('deadline', values.deadline, 1, 7 * 24 * 3600),
         },
       },
     };

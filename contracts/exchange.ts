@@ -76,6 +76,9 @@ function expectedOf(e: ErrorObject): string {
   }
 }
 
+/** Violations described per answer; the rest are counted (a body can hold millions). */
+export const MAX_FINDINGS = 100;
+
 export interface ExchangeValidator {
   /** The operation an exchange belongs to, or undefined. */
   resolve(exchange: Pick<Exchange, 'operationId' | 'method' | 'path'>): OperationEntry | undefined;
@@ -129,7 +132,8 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
       // 401, 403 and 429 stay the document's facts (sections 5 and 7).
       const responseAssumed = response.assumed || (op.assumed && /^2\d\d$/.test(response.status));
       if (validate && !validate(exchange.body)) {
-        for (const e of validate.errors ?? []) {
+        const errors = validate.errors ?? [];
+        for (const e of errors.slice(0, MAX_FINDINGS)) {
           const at = e.keyword === 'required' ? `${e.instancePath}/${String((e.params as Record<string, unknown>).missingProperty)}` : e.instancePath;
           const actual = e.keyword === 'required' ? 'nothing' : show(valueAt(exchange.body, e.instancePath));
           out.push({
@@ -142,6 +146,10 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
             keyword: e.keyword,
             assumed: responseAssumed || assumedAlong(response.schema, e.schemaPath),
           });
+        }
+        if (errors.length > MAX_FINDINGS) {
+          const more = errors.length - MAX_FINDINGS;
+          out.push(finding('truncated', 'the schema', `${errors.length} violations`, `${op.operationId} ${exchange.status}: ... and ${more} more violations of the schema in this body`, out.every((f) => f.assumed)));
         }
       }
       return out;

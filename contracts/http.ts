@@ -1,5 +1,8 @@
 // One HTTP exchange with a deployment. Never throws: a timeout, a refused or
-// reset connection, a body that is not JSON all come back as data.
+// reset connection, a body that is not JSON, too large or nested too deep all
+// come back as data.
+import { BODY_DEFAULTS, jsonDepth, readBounded } from './limits.js';
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface Request {
@@ -12,7 +15,16 @@ export interface Request {
   raw?: string;
 }
 
-export type NetworkFault = 'timeout' | 'refused' | 'reset' | 'dns' | 'network';
+export type NetworkFault = 'timeout' | 'refused' | 'reset' | 'dns' | 'network' | 'too-large' | 'deadline';
+
+export interface TransportLimits {
+  /** Answers are read up to this many bytes (after decompression). */
+  maxBodyBytes?: number;
+  /** JSON nested deeper than this is not parsed. */
+  maxDepth?: number;
+  /** Aborted when the whole run's deadline passes: the exchange in flight ends at once. */
+  runSignal?: AbortSignal;
+}
 
 export interface Outcome {
   request: Request;
@@ -33,7 +45,10 @@ export interface Transport {
   readonly count: number;
 }
 
-function classify(err: unknown, timeoutMs: number): { kind: NetworkFault; message: string } {
+const mib = (n: number) => `${(n / 1048576).toFixed(n % 1048576 === 0 ? 0 : 1)} MiB`;
+
+function classify(err: unknown, timeoutMs: number, runSignal?: AbortSignal): { kind: NetworkFault; message: string } {
+  if (runSignal?.aborted) return { kind: 'deadline', message: 'the run\'s deadline passed before the answer was complete' };
   const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return { kind: 'timeout', message: `no answer within ${timeoutMs} ms` };
   const code = e?.cause?.code ?? '';
@@ -51,7 +66,10 @@ export function describeBody(o: Outcome): string {
   return `a body that is not JSON (${o.parseError ?? 'unparsable'}): ${JSON.stringify(o.text.slice(0, 60))}`;
 }
 
-export function createTransport(baseUrl: string, fetchImpl: FetchLike, timeoutMs: number): Transport {
+export function createTransport(baseUrl: string, fetchImpl: FetchLike, timeoutMs: number, limits: TransportLimits = {}): Transport {
+  const maxBodyBytes = limits.maxBodyBytes ?? BODY_DEFAULTS.maxBodyBytes;
+  const maxDepth = limits.maxDepth ?? BODY_DEFAULTS.maxDepth;
+  const runSignal = limits.runSignal;
   let count = 0;
   return {
     get count() {
@@ -66,13 +84,24 @@ export function createTransport(baseUrl: string, fetchImpl: FetchLike, timeoutMs
       if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
         headers['content-type'] = 'application/json';
       }
+      if (runSignal?.aborted) return { request: req, headers: {}, text: '', fault: classify(undefined, timeoutMs, runSignal), ms: 0 };
       try {
-        // The deadline covers the whole exchange, body included.
-        const signal = AbortSignal.timeout(timeoutMs);
+        // The timeout covers the whole exchange, body included.
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signal = runSignal ? AbortSignal.any([timeout, runSignal]) : timeout;
         const res = await fetchImpl(`${baseUrl}${req.path}`, { method: req.method, headers, body: payload, signal, redirect: 'manual' });
-        const text = await res.text();
+        const read = await readBounded(res, maxBodyBytes);
+        const text = read.text;
         const out: Outcome = { request: req, status: res.status, headers: Object.fromEntries(res.headers), text, ms: performance.now() - started };
-        if (text.trim() !== '') {
+        if (read.tooLarge) {
+          out.text = text.slice(0, 2000);
+          out.fault = { kind: 'too-large', message: `the answer (${res.status}) was larger than ${mib(maxBodyBytes)} (counted after decompression); reading stopped (--max-body)` };
+          return out;
+        }
+        if (text.trim() !== '' && jsonDepth(text, maxDepth) > maxDepth) {
+          out.text = text.slice(0, 2000);
+          out.parseError = `JSON nested deeper than ${maxDepth} levels: nesting too deep to parse or validate`;
+        } else if (text.trim() !== '') {
           try {
             out.body = JSON.parse(text);
           } catch (err) {
@@ -81,7 +110,7 @@ export function createTransport(baseUrl: string, fetchImpl: FetchLike, timeoutMs
         }
         return out;
       } catch (err) {
-        return { request: req, headers: {}, text: '', fault: classify(err, timeoutMs), ms: performance.now() - started };
+        return { request: req, headers: {}, text: '', fault: classify(err, timeoutMs, runSignal), ms: performance.now() - started };
       }
     },
   };

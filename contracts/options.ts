@@ -1,5 +1,6 @@
 // Options in, resolved context out, with the defaults named.
 import type { FetchLike } from './http.js';
+import { BODY_DEFAULTS } from './limits.js';
 import type { Credentials, RunOptions } from './types.js';
 
 export const RUN_DEFAULTS = {
@@ -7,6 +8,14 @@ export const RUN_DEFAULTS = {
   timeoutMs: 10_000,
   maxPages: 100,
   maxWaitMs: 65_000,
+  /** Answers larger than this (after decompression) are cut off and become a finding. */
+  maxBodyBytes: BODY_DEFAULTS.maxBodyBytes,
+  /** The whole run ends by then; the checks left are skipped and the overrun is a finding.
+   *  Long enough for a full run against a service that throttles at 60 requests a minute. */
+  deadlineMs: 20 * 60_000,
+  /** Problems listed per check and per run; the verdict counts them all, the report lists this many. */
+  maxProblemsPerCheck: 50,
+  maxProblemsPerRun: 2000,
 } as const;
 
 export interface RunContext {
@@ -26,6 +35,10 @@ export interface RunContext {
   checkRateLimit: boolean;
   maxPages: number;
   maxWaitMs: number;
+  maxBodyBytes: number;
+  deadlineMs: number;
+  maxProblemsPerCheck: number;
+  maxProblemsPerRun: number;
   fetch: FetchLike;
   onResult: (r: import('./types.js').CheckResult) => void;
 }
@@ -69,6 +82,10 @@ export function resolveRunOptions(o: RunOptions, prefix = '/api/v1'): RunContext
     checkRateLimit: o.checkRateLimit ?? false,
     maxPages: o.maxPages ?? RUN_DEFAULTS.maxPages,
     maxWaitMs: o.maxWaitMs ?? RUN_DEFAULTS.maxWaitMs,
+    maxBodyBytes: o.maxBodyBytes ?? RUN_DEFAULTS.maxBodyBytes,
+    deadlineMs: o.deadlineMs ?? RUN_DEFAULTS.deadlineMs,
+    maxProblemsPerCheck: o.maxProblemsPerCheck ?? RUN_DEFAULTS.maxProblemsPerCheck,
+    maxProblemsPerRun: o.maxProblemsPerRun ?? RUN_DEFAULTS.maxProblemsPerRun,
     fetch: o.fetch ?? ((input, init) => fetch(input, init)),
     onResult: o.onResult ?? (() => undefined),
   };

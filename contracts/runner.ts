@@ -11,25 +11,33 @@ import { destructiveChecks, writeChecks } from './checks/writes.js';
 import { createExchangeValidator } from './exchange.js';
 import { createTransport } from './http.js';
 import { resolveRunOptions } from './options.js';
-import { Session } from './session.js';
-import { RunAborted, type RunOptions, type RunReport } from './types.js';
+import { DEADLINE_SKIP, Session } from './session.js';
+import { RunAborted, type CheckResult, type RunOptions, type RunReport } from './types.js';
 
 export async function runContracts(options: RunOptions, spec?: LoadedSpec): Promise<RunReport & { secrets: string[] }> {
   const loaded = spec ?? (await loadSpec());
   const ctx = resolveRunOptions(options, loaded.basePath);
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const s = new Session(ctx, loaded, createExchangeValidator(loaded), createTransport(ctx.apiBase, ctx.fetch, ctx.timeoutMs));
-  await preflight(s);
-  const found = await conformanceChecks(s);
-  await authChecks(s, found);
-  await subscriptionChecks(s);
-  await pagingChecks(s, found);
-  await negativeChecks(s);
-  await writeChecks(s, found);
-  await destructiveChecks(s);
-  await logoutCheck(s, found);
-  await rateLimitCheck(s);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), ctx.deadlineMs);
+  const transport = createTransport(ctx.apiBase, ctx.fetch, ctx.timeoutMs, { maxBodyBytes: ctx.maxBodyBytes, runSignal: deadline.signal });
+  const s = new Session(ctx, loaded, createExchangeValidator(loaded), transport, deadline.signal);
+  try {
+    await preflight(s);
+    const found = await conformanceChecks(s);
+    await authChecks(s, found);
+    await subscriptionChecks(s);
+    await pagingChecks(s, found);
+    await negativeChecks(s);
+    await writeChecks(s, found);
+    await destructiveChecks(s);
+    await logoutCheck(s, found);
+    await rateLimitCheck(s);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (deadline.signal.aborted) overran(s);
 
   const count = (v: string) => s.results.filter((r) => r.verdict === v).length;
   const selected = loaded.operations.filter((o) => s.selected(o));
@@ -59,18 +67,35 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   };
 }
 
+/** One finding for a run that overran its deadline, naming what it did not get to. */
+function overran(s: Session): void {
+  const notRun = s.results.filter((r) => r.verdict === 'skip' && r.notes.includes(DEADLINE_SKIP)).length;
+  const seconds = Math.round(s.ctx.deadlineMs / 1000);
+  const result: CheckResult = {
+    id: 'run:deadline',
+    group: 'run',
+    title: `finishes within the run's deadline (${seconds} s)`,
+    verdict: 'fail',
+    problems: [{ message: `the run did not finish within ${seconds} s (--deadline): ${notRun} check${notRun === 1 ? ' was' : 's were'} not run`, assumed: false }],
+    notes: [],
+    ms: 0,
+  };
+  s.results.push(result);
+  s.ctx.onResult(result);
+}
+
 /** Sign in (or check the given token); a run that cannot start is aborted. */
 async function preflight(s: Session): Promise<void> {
   const { email, password, token } = s.ctx.credentials;
   if (token) {
     s.token = token;
     const out = await s.call('getProfile', { body: {} });
-    if (out.fault) throw new RunAborted(`cannot reach ${s.ctx.apiBase}: ${out.fault.message}`);
+    if (out.fault) throw new RunAborted(unreachable(s, out.fault));
     if (out.status === 401) throw new RunAborted(`the token was refused (401 from ${s.ctx.apiBase}/user/get_profile)`);
     return;
   }
   const out = await s.call('signin', { body: { email, password, device_token: '', platform: s.ctx.platform } });
-  if (out.fault) throw new RunAborted(`cannot reach ${s.ctx.apiBase}: ${out.fault.message}`);
+  if (out.fault) throw new RunAborted(unreachable(s, out.fault));
   const t = (out.body as { data?: { api_token?: unknown } } | undefined)?.data?.api_token;
   if (typeof t === 'string' && t) {
     s.token = t;
@@ -81,4 +106,8 @@ async function preflight(s: Session): Promise<void> {
     const message = (out.body as { message?: unknown } | undefined)?.message;
     throw new RunAborted(`sign-in refused: ${out.status}${typeof message === 'string' ? ` ${message}` : ''}`);
   }
+}
+
+function unreachable(s: Session, fault: { kind: string; message: string }): string {
+  return fault.kind === 'too-large' || fault.kind === 'deadline' ? `${s.ctx.apiBase}: ${fault.message}` : `cannot reach ${s.ctx.apiBase}: ${fault.message}`;
 }

@@ -42,18 +42,24 @@ export function refusedForNoPlan(op: OperationEntry, status: number, body: unkno
   return documented?.message !== undefined && (body as { message?: unknown } | undefined)?.message === documented.message;
 }
 
+export const DEADLINE_SKIP = "not run: the run's deadline passed (--deadline)";
+
 export class Session {
   readonly results: CheckResult[] = [];
   readonly covered = new Set<string>();
   readonly secrets = new Set<string>();
   token = '';
   private notes: string[] = [];
+  /** Problems listed in the report so far (the per-run cap). */
+  private listed = 0;
 
   constructor(
     readonly ctx: RunContext,
     readonly spec: LoadedSpec,
     readonly validator: ExchangeValidator,
     readonly transport: Transport,
+    /** Aborted when the run's deadline passes. */
+    readonly runSignal?: AbortSignal,
   ) {
     for (const s of givenSecrets(ctx)) this.secrets.add(s);
   }
@@ -133,6 +139,7 @@ export class Session {
   /** Runs one check; whatever it throws becomes a problem of that check, never a crash. */
   async check(spec: CheckSpec, fn: () => Promise<Problem[]>): Promise<CheckResult> {
     if (spec.operationId && !this.selected(this.op(spec.operationId))) return this.skip(spec, 'not selected by --only/--skip');
+    if (this.runSignal?.aborted) return this.skip(spec, DEADLINE_SKIP);
     const started = performance.now();
     this.notes = [];
     let problems: Problem[];
@@ -145,13 +152,33 @@ export class Session {
     const result: CheckResult = {
       ...spec,
       verdict: failing.length ? 'fail' : problems.length ? 'observation' : 'pass',
-      problems,
+      problems: this.cap(problems, spec.operationId),
       notes: this.notes,
       ms: Math.round(performance.now() - started),
     };
     this.results.push(result);
     this.ctx.onResult(result);
     return result;
+  }
+
+  /** The problems the report lists: a body with a million violations must not make a report no one can write or read. */
+  private cap(problems: Problem[], operationId: string | undefined): Problem[] {
+    const { maxProblemsPerCheck: perCheck, maxProblemsPerRun: perRun } = this.ctx;
+    const room = Math.max(0, Math.min(perCheck, perRun - this.listed));
+    if (problems.length <= room) {
+      this.listed += problems.length;
+      return problems;
+    }
+    const rest = problems.slice(room);
+    this.listed += room;
+    return [
+      ...problems.slice(0, room),
+      {
+        operationId,
+        message: `... and ${rest.length} more problem${rest.length === 1 ? '' : 's'} not listed (a report lists at most ${perCheck} per check and ${perRun} per run)`,
+        assumed: rest.every((p) => p.assumed),
+      },
+    ];
   }
 
   skip(spec: CheckSpec, reason: string): CheckResult {

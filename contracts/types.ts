@@ -4,7 +4,8 @@ import type { FetchLike } from './http.js';
 
 export type Verdict = 'pass' | 'fail' | 'observation' | 'skip';
 
-export type CheckGroup = 'conformance' | 'auth' | 'subscription' | 'paging' | 'negative' | 'writes' | 'destructive' | 'rate-limit';
+/** `run` holds what concerns the run as a whole (its deadline). */
+export type CheckGroup = 'conformance' | 'auth' | 'subscription' | 'paging' | 'negative' | 'writes' | 'destructive' | 'rate-limit' | 'run';
 
 export interface Problem {
   message: string;
@@ -74,6 +75,13 @@ export interface RunOptions {
   maxPages?: number;
   /** Longest wait for a Retry-After before giving up on a throttled call. */
   maxWaitMs?: number;
+  /** Answers are read up to this many bytes, after decompression (default 10 MiB). */
+  maxBodyBytes?: number;
+  /** The whole run's deadline (default 20 minutes). */
+  deadlineMs?: number;
+  /** Problems listed per check / per run (default 50 / 2000); the verdict counts them all. */
+  maxProblemsPerCheck?: number;
+  maxProblemsPerRun?: number;
   fetch?: FetchLike;
   /** Called as each check finishes (the human reporter's progress line). */
   onResult?: (result: CheckResult) => void;

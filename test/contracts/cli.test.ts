@@ -35,6 +35,16 @@ t.test('flags and environment', async (t) => {
   t.ok(destructive.ok && destructive.plan.options.allowWrites && destructive.plan.options.clientId === 9, '--allow-destructive implies writes');
 });
 
+t.test('--max-body takes bytes or a unit, --deadline seconds', async (t) => {
+  const cases: Array<[string, number]> = [['10m', 10 * 1024 ** 2], ['512k', 512 * 1024], ['1048576', 1048576], ['1G', 1024 ** 3], ['64MiB', 64 * 1024 ** 2]];
+  for (const [flag, bytes] of cases) {
+    const p = parseContractArgs(['--base-url', 'http://h', '--token', 't', '--max-body', flag], {});
+    t.equal(p.ok && p.plan.options.maxBodyBytes, bytes, flag);
+  }
+  const p = parseContractArgs(['--base-url', 'http://h', '--token', 't', '--deadline', '90'], {});
+  t.equal(p.ok && p.plan.options.deadlineMs, 90_000);
+});
+
 t.test('bad flags are refused with a reason', async (t) => {
   const cases: Array<[string[], RegExp]> = [
     [[], /--base-url is required/],
@@ -45,6 +55,9 @@ t.test('bad flags are refused with a reason', async (t) => {
     [['--base-url', 'http://h', '--platform', 'PALM'], /--platform takes WEB, IOS or ANDROID/],
     [['--base-url', 'http://h', '--nosub-email', 'a@b.c'], /go together/],
     [['--base-url', 'http://h', '--frobnicate'], /Unknown option '--frobnicate'/],
+    [['--base-url', 'http://h', '--max-body', 'lots'], /--max-body takes a size from 1k to 1g/],
+    [['--base-url', 'http://h', '--max-body', '2g'], /--max-body takes a size from 1k to 1g/],
+    [['--base-url', 'http://h', '--deadline', '0'], /--deadline takes a whole number from 1/],
   ];
   for (const [argv, message] of cases) {
     const p = parseContractArgs(argv, {});
