@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import { createAjv } from '../spec/ajv.js';
 import { controls } from './controls.js';
+import { docs } from './plugins/docs.js';
 import { Errors } from './errors.js';
 import { FaultRules } from './faults.js';
 import { handlers, READ_ONLY } from './handlers/index.js';
@@ -88,6 +89,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   await app.register(authPlugin);
   await app.register(subscriptionPlugin);
   await app.register(controls);
+  await app.register(docs, { spec: ctx.spec });
   registerOperations(app, ctx.spec, handlers, READ_ONLY);
   await app.ready();
   return app;
