@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import { createAjv } from '../spec/ajv.js';
 import { controls } from './controls.js';
 import { docs } from './plugins/docs.js';
+import journalPlugin, { createJournal } from './plugins/journal.js';
 import { Errors } from './errors.js';
 import { FaultRules } from './faults.js';
 import { handlers, READ_ONLY } from './handlers/index.js';
@@ -51,6 +52,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     store: ctx.store,
     faults: new FaultRules(),
     cache: new ResponseCache(),
+    journal: createJournal(ctx.spec, ctx.journal),
     routes: [],
     replaceStore(store: Store) {
       runtime.store = store;
@@ -89,6 +91,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   await app.register(authPlugin);
   await app.register(subscriptionPlugin);
   await app.register(controls);
+  await app.register(journalPlugin);
   await app.register(docs, { spec: ctx.spec });
   registerOperations(app, ctx.spec, handlers, READ_ONLY);
   await app.ready();

@@ -14,6 +14,7 @@ export const USAGE = `usage: npm start -- [options]
   --clients N         number of clients in the world (default ${DEFAULTS.clients})
   --no-rate-limit     turn off the 60 requests/minute limit
   --state-file PATH   keep state across restarts in PATH (JSON, written atomically)
+  --journal N         exchanges the request journal keeps, 0 for none (default ${DEFAULTS.journal})
   --help              show this help`;
 
 export interface CliSettings {
@@ -45,6 +46,7 @@ export function parseMockArgs(argv: string[]): Parsed {
         clients: { type: 'string' },
         'no-rate-limit': { type: 'boolean' },
         'state-file': { type: 'string' },
+        journal: { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -61,6 +63,7 @@ export function parseMockArgs(argv: string[]): Parsed {
           clients: integer('clients', values.clients, 1, 1_000_000, DEFAULTS.clients),
           rateLimit: values['no-rate-limit'] ? false : undefined,
           stateFile: values['state-file'],
+          journal: integer('journal', values.journal, 0, 100_000, DEFAULTS.journal),
         },
       },
     };
@@ -77,7 +80,8 @@ export function banner(url: string, settings: CliSettings, origin: string): stri
     `  rate limit: ${o.rateLimit === false ? 'off' : `${DEFAULTS.rateLimit.max} requests/minute per token`}`,
     'Demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email} / ${a.password}  (${a.note})`),
-    `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail`,
+    `API reference: ${url}/docs  (spec: ${url}/openapi.yaml)`,
+    `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail, /__mock/requests`,
   ];
   return lines.join('\n');
 }

@@ -15,6 +15,8 @@ export const DEFAULTS = {
   bodyLimit: 1_048_576,
   /** Upper bound on injected latency, so a control can never hang a client for long. */
   maxLatencyMs: 30_000,
+  /** Exchanges the request journal keeps (0 turns it off). */
+  journal: 200,
 } as const;
 
 export interface MockOptions {
@@ -28,6 +30,8 @@ export interface MockOptions {
   spec?: LoadedSpec;
   /** The clock; tests may fix it. */
   now?: () => Date;
+  /** Exchanges the request journal keeps; 0 turns it off. */
+  journal?: number;
   /** Browser origins allowed beyond this machine's own (exact, e.g. `http://192.168.1.20:5173`). */
   corsOrigins?: string[];
 }
@@ -43,6 +47,7 @@ export interface MockContext {
   spec: LoadedSpec;
   now: () => Date;
   corsOrigins: readonly string[];
+  journal: number;
   store: Store;
   /** Where the store came from: a fresh seed or the state file. */
   origin: 'seed' | 'state-file';
@@ -74,6 +79,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
     spec,
     now,
     corsOrigins: options.corsOrigins ?? [],
+    journal: options.journal ?? DEFAULTS.journal,
     store: saved ? new MemoryStore(saved, now) : freshStore(),
     origin: saved ? 'state-file' : 'seed',
     freshStore,

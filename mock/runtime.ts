@@ -7,6 +7,7 @@ import type { MockContext } from './options.js';
 import type { Store } from './store.js';
 import type { FaultRules } from './faults.js';
 import type { ResponseCache } from './response-cache.js';
+import type { Journal } from './journal.js';
 
 export interface MockRuntime {
   ctx: MockContext;
@@ -14,6 +15,8 @@ export interface MockRuntime {
   faults: FaultRules;
   /** Serialized answers of read operations, cleared on every change of the store. */
   cache: ResponseCache;
+  /** The last exchanges with the API (GET /__mock/requests). */
+  journal: Journal;
   /** Every route registered on the app, as `METHOD url` (HEAD and OPTIONS left out). */
   routes: string[];
   /** Replaces the store (reset), keeping the change listeners such as the state file. */

@@ -12,13 +12,13 @@ import { DEFAULTS } from '../../mock/options.js';
 t.test('defaults', async (t) => {
   const p = parseMockArgs([]);
   t.ok(p.ok);
-  if (p.ok) t.same(p.settings, { host: '127.0.0.1', port: 4010, options: { seed: DEFAULTS.seed, clients: DEFAULTS.clients, rateLimit: undefined, stateFile: undefined } });
+  if (p.ok) t.same(p.settings, { host: '127.0.0.1', port: 4010, options: { seed: DEFAULTS.seed, clients: DEFAULTS.clients, rateLimit: undefined, stateFile: undefined, journal: DEFAULTS.journal } });
 });
 
 t.test('every flag', async (t) => {
-  const p = parseMockArgs(['--port', '5000', '--host', '0.0.0.0', '--seed', '7', '--clients', '1000', '--no-rate-limit', '--state-file', 'w.json']);
+  const p = parseMockArgs(['--port', '5000', '--host', '0.0.0.0', '--seed', '7', '--clients', '1000', '--no-rate-limit', '--state-file', 'w.json', '--journal', '0']);
   t.ok(p.ok);
-  if (p.ok) t.same(p.settings, { host: '0.0.0.0', port: 5000, options: { seed: 7, clients: 1000, rateLimit: false, stateFile: 'w.json' } });
+  if (p.ok) t.same(p.settings, { host: '0.0.0.0', port: 5000, options: { seed: 7, clients: 1000, rateLimit: false, stateFile: 'w.json', journal: 0 } });
 });
 
 t.test('bad flags get a clear message', async (t) => {
@@ -28,6 +28,7 @@ t.test('bad flags get a clear message', async (t) => {
     [['--clients', '0'], /--clients takes a whole number from 1/],
     [['--seed', '-1'], /--seed/],
     [['--bogus'], /Unknown option '--bogus'/],
+    [['--journal', 'lots'], /--journal takes a whole number from 0 to 100000/],
     [['--host', ''], /--host needs an address/],
     [['extra'], /positional/i],
   ];

@@ -1,0 +1,160 @@
+// The request journal (as WireMock's): the last N exchanges with the API,
+// bounded in count and in bytes per body, secrets redacted before anything is
+// kept or cut. The exchange validator's findings on the mock's own answer are
+// computed when the journal is read, so serving stays fast.
+import type { Finding } from '../contracts/exchange.js';
+
+const MASK = '[REDACTED]';
+/** Body fields that carry a secret, whatever operation they come in. */
+const SECRET_FIELD = /^(password|current_password|new_password|password_confirmation|new_password_confirmation|api_token|token|reset_token|qr_code|device_token)$/i;
+const SECRET_HEADER = new Set(['authorization', 'x-api-token', 'api-key', 'cookie', 'set-cookie']);
+
+export const JOURNAL_DEFAULTS = {
+  /** Exchanges kept. */
+  size: 200,
+  /** Characters of each body kept in an entry (after redaction). */
+  bodyChars: 8192,
+  /** Answers up to this size are kept whole for validation. */
+  validateChars: 262_144,
+} as const;
+
+export interface JournalEntry {
+  id: number;
+  time: string;
+  method: string;
+  url: string;
+  operationId: string | null;
+  status: number;
+  ms: number;
+  /** The signed-in account's email, never its token. */
+  account: string | null;
+  request: { headers: Record<string, string>; body: string | null; truncated: boolean };
+  response: { contentType: string | null; body: string | null; truncated: boolean };
+  findings?: Array<Pick<Finding, 'at' | 'expected' | 'actual' | 'message' | 'assumed'>>;
+}
+
+export interface Recorded {
+  method: string;
+  url: string;
+  operationId: string | null;
+  status: number;
+  ms: number;
+  account: string | null;
+  headers: Record<string, string | string[] | undefined>;
+  requestBody: unknown;
+  contentType: string | null;
+  responseText: string | null;
+}
+
+export interface JournalFilter {
+  operationId?: string;
+  status?: number;
+  /** Entries after this id (a poller's cursor). */
+  after?: number;
+  /** Entries at or after this time. */
+  since?: Date;
+  limit?: number;
+}
+
+/** Replaces every secret field of a JSON value; text that is not JSON passes through the token pattern. */
+export function redactBody(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactBody);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) && v !== null && v !== '' ? MASK : redactBody(v)]));
+  }
+  return value;
+}
+
+export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v === undefined) continue;
+    const text = Array.isArray(v) ? v.join(', ') : String(v);
+    out[k] = !SECRET_HEADER.has(k.toLowerCase()) ? text : k.toLowerCase() === 'authorization' ? text.replace(/^(\w+\s+).*$/, `$1${MASK}`) : MASK;
+  }
+  return out;
+}
+
+function excerpt(value: unknown, chars: number): { body: string | null; truncated: boolean } {
+  if (value === undefined || value === null || value === '') return { body: null, truncated: false };
+  let text: string;
+  if (typeof value === 'string') {
+    try {
+      text = JSON.stringify(redactBody(JSON.parse(value)));
+    } catch {
+      text = value.replace(/("(?:password|api_token|token)"\s*:\s*")[^"]*/gi, `$1${MASK}`);
+    }
+  } else text = JSON.stringify(redactBody(value));
+  return text.length > chars ? { body: text.slice(0, chars), truncated: true } : { body: text, truncated: false };
+}
+
+export class Journal {
+  private entries: Array<JournalEntry & { full?: unknown }> = [];
+  private next = 1;
+
+  constructor(
+    readonly size: number = JOURNAL_DEFAULTS.size,
+    private readonly validate?: (e: { operationId: string; status: number; contentType: string | null; body: unknown }) => JournalEntry['findings'],
+  ) {}
+
+  get enabled(): boolean {
+    return this.size > 0;
+  }
+
+  record(r: Recorded): void {
+    if (!this.enabled) return;
+    let full: unknown;
+    if (r.responseText !== null && r.responseText.length <= JOURNAL_DEFAULTS.validateChars) {
+      try {
+        full = JSON.parse(r.responseText);
+      } catch {
+        full = undefined;
+      }
+    }
+    this.entries.push({
+      id: this.next++,
+      time: new Date().toISOString(),
+      method: r.method,
+      url: r.url,
+      operationId: r.operationId,
+      status: r.status,
+      ms: Math.round(r.ms * 10) / 10,
+      account: r.account,
+      request: { headers: redactHeaders(r.headers), ...excerpt(r.requestBody, JOURNAL_DEFAULTS.bodyChars) },
+      response: { contentType: r.contentType, ...excerpt(r.responseText, JOURNAL_DEFAULTS.bodyChars) },
+      full,
+    });
+    if (this.entries.length > this.size) this.entries.splice(0, this.entries.length - this.size);
+  }
+
+  /** Newest first. */
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const picked = this.entries.filter(
+      (e) =>
+        (filter.operationId === undefined || e.operationId === filter.operationId) &&
+        (filter.status === undefined || e.status === filter.status) &&
+        (filter.after === undefined || e.id > filter.after) &&
+        (filter.since === undefined || e.time >= filter.since.toISOString()),
+    );
+    return picked
+      .slice(-(filter.limit ?? this.size))
+      .reverse()
+      .map((e) => {
+        if (e.findings === undefined && this.validate && e.operationId) {
+          e.findings = e.full === undefined ? [] : this.validate({ operationId: e.operationId, status: e.status, contentType: e.response.contentType, body: e.full });
+        }
+        const { full: _full, ...shown } = e;
+        return shown;
+      });
+  }
+
+  get count(): number {
+    return this.entries.length;
+  }
+
+  clear(): number {
+    const n = this.entries.length;
+    this.entries = [];
+    return n;
+  }
+}

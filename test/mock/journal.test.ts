@@ -1,0 +1,96 @@
+// The request journal: what the app sent and what the mock answered, bounded,
+// filtered, redacted, with the exchange validator's findings.
+import t from 'tap';
+import { Journal, redactBody, redactHeaders } from '../../mock/journal.js';
+import { testMock } from '../helpers/mock.js';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+t.test('answers "was client/update called with this email?"', async (t) => {
+  const mock = await testMock(t);
+  const token = await mock.signin();
+  const example = mock.app.mock.ctx.spec.byId.get('updateClient')!.requestBody!.examples[0] as Record<string, unknown>;
+  const list = await mock.post('/client/list', { keyword: '', page: 1, limit: 1 }, bearer(token));
+  const id = (list.body as any).data.data[0].id;
+  await mock.post('/client/update', { ...example, client_id: id, email: 'new.address@example.com' }, bearer(token));
+  const r = await mock.control('GET', '/__mock/requests?operationId=updateClient');
+  t.equal(r.status, 200);
+  const [entry] = (r.body as any).requests;
+  t.equal(entry.operationId, 'updateClient');
+  t.equal(entry.method, 'POST');
+  t.equal(entry.url, '/api/v1/client/update');
+  t.equal(entry.account, 'demo@example.com', 'the signed-in account, by email');
+  t.equal(JSON.parse(entry.request.body).email, 'new.address@example.com');
+  t.equal(entry.status, 200);
+  t.same(entry.findings, [], "the mock's own answer conforms");
+  t.equal((r.body as any).requests.length, 1, 'filtered to the operation');
+});
+
+t.test('never keeps a token or a password', async (t) => {
+  const mock = await testMock(t);
+  const token = await mock.signin();
+  await mock.post('/user/get_profile', {}, { 'x-api-token': token });
+  const all = JSON.stringify((await mock.control('GET', '/__mock/requests')).body);
+  t.notOk(all.includes(token), 'no token, in headers or in the sign-in answer');
+  t.notOk(all.includes('demo-password'), 'no password from the sign-in body');
+  t.match(all, /\[REDACTED\]/);
+});
+
+t.test('filters: status, after (a cursor), limit; newest first; DELETE clears', async (t) => {
+  const mock = await testMock(t);
+  for (let i = 0; i < 3; i++) await mock.post('/countries/index', {});
+  await mock.post('/client/list', {}); // 401: no token
+  const byStatus = (await mock.control('GET', '/__mock/requests?status=401')).body as any;
+  t.same(byStatus.requests.map((e: any) => [e.operationId, e.status, e.account]), [['listClients', 401, null]]);
+  const all = (await mock.control('GET', '/__mock/requests')).body as any;
+  t.same(all.requests.map((e: any) => e.id), [4, 3, 2, 1], 'newest first');
+  t.same(((await mock.control('GET', '/__mock/requests?after=2')).body as any).requests.map((e: any) => e.id), [4, 3]);
+  t.same(((await mock.control('GET', '/__mock/requests?limit=1')).body as any).requests.map((e: any) => e.id), [4]);
+  t.match((await mock.control('DELETE', '/__mock/requests')).body, { message: 'Journal cleared (4 exchanges).' });
+  t.same(((await mock.control('GET', '/__mock/requests')).body as any).requests, []);
+});
+
+t.test('bad filters are refused in the error shape, naming the filter', async (t) => {
+  const mock = await testMock(t);
+  const cases: Array<[string, number, RegExp]> = [
+    ['status=abc', 422, /The status field must be an integer/],
+    ['since=yesterday', 422, /The since field must be a valid date-time/],
+    ['operationId=noSuchOperation', 400, /No operation noSuchOperation in the spec/],
+  ];
+  for (const [q, status, message] of cases) {
+    const r = await mock.control('GET', `/__mock/requests?${q}`);
+    t.equal(r.status, status, q);
+    t.match(r.body, { message, status }, q);
+  }
+  t.equal((await mock.control('GET', '/__mock/requests?color=red')).status, 200, 'an unknown filter is ignored, as Laravel ignores unknown input');
+});
+
+t.test('findings on an answer that breaks the spec (a forced fault still conforms; a 404 route has no operation)', async (t) => {
+  const mock = await testMock(t);
+  await mock.post('/no/such/route', {});
+  const [entry] = ((await mock.control('GET', '/__mock/requests')).body as any).requests;
+  t.equal(entry.operationId, null);
+  t.equal(entry.status, 404);
+  const journal = new Journal(5, () => [{ at: '/data', expected: 'array', actual: '1', message: 'must be array', assumed: false }]);
+  journal.record({ method: 'POST', url: '/api/v1/countries/index', operationId: 'listCountries', status: 200, ms: 1, account: null, headers: {}, requestBody: undefined, contentType: 'application/json', responseText: '{"data":1}' });
+  t.equal(journal.list()[0]!.findings![0]!.message, 'must be array');
+});
+
+t.test('bounded: keeps the last N, cuts bodies after redacting them; size 0 turns it off', async (t) => {
+  const journal = new Journal(3);
+  const long = JSON.stringify({ password: 'p'.repeat(20000), note: 'x'.repeat(20000) });
+  for (let i = 0; i < 5; i++) journal.record({ method: 'POST', url: `/api/v1/x/${i}`, operationId: null, status: 200, ms: 1, account: null, headers: {}, requestBody: long, contentType: null, responseText: null });
+  const entries = journal.list();
+  t.same(entries.map((e) => e.url), ['/api/v1/x/4', '/api/v1/x/3', '/api/v1/x/2']);
+  t.ok(entries[0]!.request.truncated);
+  t.ok(entries[0]!.request.body!.length <= 8192);
+  t.notMatch(entries[0]!.request.body!, /pppp/, 'redacted before cut: no piece of the password survives');
+  const off = await testMock(t, { journal: 0 });
+  await off.post('/countries/index', {});
+  t.same(((await off.control('GET', '/__mock/requests')).body as any).requests, []);
+});
+
+t.test('redaction helpers', async (t) => {
+  t.same(redactBody({ email: 'a@b.c', password: 'x', data: [{ api_token: 't' }], device_token: '' }), { email: 'a@b.c', password: '[REDACTED]', data: [{ api_token: '[REDACTED]' }], device_token: '' });
+  t.same(redactHeaders({ authorization: 'Bearer abc.def', 'x-api-token': 'abc', platform: 'WEB', accept: ['a', 'b'] }), { authorization: 'Bearer [REDACTED]', 'x-api-token': '[REDACTED]', platform: 'WEB', accept: 'a, b' });
+});
