@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import { createAjv } from '../spec/ajv.js';
 import { controls } from './controls.js';
 import { docs } from './plugins/docs.js';
+import { mockConsole } from './plugins/console.js';
 import journalPlugin, { createJournal } from './plugins/journal.js';
 import { Errors } from './errors.js';
 import { FaultRules } from './faults.js';
@@ -93,6 +94,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   await app.register(controls);
   await app.register(journalPlugin);
   await app.register(docs, { spec: ctx.spec });
+  await app.register(mockConsole);
   registerOperations(app, ctx.spec, handlers, READ_ONLY);
   await app.ready();
   return app;

@@ -30,6 +30,8 @@ export interface JournalEntry {
   account: string | null;
   request: { headers: Record<string, string>; body: string | null; truncated: boolean };
   response: { contentType: string | null; body: string | null; truncated: boolean };
+  /** The rate-limit headers of the answer, when the limit is on. */
+  rateLimit: { limit: number; remaining: number; resetSeconds: number } | null;
   findings?: Array<Pick<Finding, 'at' | 'expected' | 'actual' | 'message' | 'assumed'>>;
 }
 
@@ -44,6 +46,7 @@ export interface Recorded {
   requestBody: unknown;
   contentType: string | null;
   responseText: string | null;
+  rateLimit?: JournalEntry['rateLimit'];
 }
 
 export interface JournalFilter {
@@ -122,6 +125,7 @@ export class Journal {
       account: r.account,
       request: { headers: redactHeaders(r.headers), ...excerpt(r.requestBody, JOURNAL_DEFAULTS.bodyChars) },
       response: { contentType: r.contentType, ...excerpt(r.responseText, JOURNAL_DEFAULTS.bodyChars) },
+      rateLimit: r.rateLimit ?? null,
       full,
     });
     if (this.entries.length > this.size) this.entries.splice(0, this.entries.length - this.size);

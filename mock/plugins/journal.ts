@@ -22,6 +22,11 @@ export function createJournal(spec: LoadedSpec, size: number): Journal {
   });
 }
 
+function rateLimitOf(limit: unknown, remaining: unknown, reset: unknown) {
+  if (limit === undefined || remaining === undefined) return null;
+  return { limit: Number(limit), remaining: Number(remaining), resetSeconds: Number(reset ?? 0) };
+}
+
 const query = {
   type: 'object',
   properties: {
@@ -56,6 +61,7 @@ export default fp(
           requestBody: request.bodyText ?? request.body,
           contentType: type === undefined ? null : String(type),
           responseText: (request as unknown as Timing).journalText ?? null,
+          rateLimit: rateLimitOf(reply.getHeader('x-ratelimit-limit'), reply.getHeader('x-ratelimit-remaining'), reply.getHeader('x-ratelimit-reset')),
         });
       });
     }
