@@ -22,7 +22,7 @@ export const USAGE = `usage: npm run contracts -- --base-url URL (--email E --pa
   --timeout MS            per-request timeout (default 10000)
   --only X[,Y]            only these operationIds or tags (repeatable)
   --skip X[,Y]            not these operationIds or tags (repeatable)
-  --reporter R            human, json or junit (repeatable; default human)
+  --reporter R            human, json, junit or html (repeatable; default human)
   --out FILE              where the reporter before it writes (else standard output)
   --strict                behaviour marked x-assumed fails instead of being an observation
   --allow-writes          also the client update round-trip and measurement add/edit

@@ -1,10 +1,12 @@
 import type { RunReport } from '../types.js';
 import { renderHuman } from './human.js';
+import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 
-export type ReporterName = 'human' | 'json' | 'junit';
-export const REPORTERS: Record<ReporterName, (r: RunReport) => string> = { human: renderHuman, json: renderJson, junit: renderJunit };
+export type ReporterName = 'human' | 'json' | 'junit' | 'html';
+export const REPORTERS: Record<ReporterName, (r: RunReport) => string> = { human: renderHuman, json: renderJson, junit: renderJunit, html: renderHtml };
 export { progressLine, renderHuman } from './human.js';
 export { renderJson } from './json.js';
 export { renderJunit } from './junit.js';
+export { renderHtml } from './html.js';

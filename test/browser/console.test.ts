@@ -58,6 +58,6 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
   await page.locator('#journal tr.detail:not([hidden]) pre').first().waitFor();
   t.match(await page.locator('#journal tr.detail:not([hidden])').first().innerText(), /authorization: Bearer \[REDACTED\]/);
   await page.screenshot({ path: `${SCREENSHOTS}/console.png`, fullPage: true });
-  t.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'nothing overflows the window sideways');
+  t.equal(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), true, 'nothing overflows the window sideways');
   t.same(offsite, [], 'no request left this machine');
 });

@@ -48,7 +48,7 @@ t.test('--max-body takes bytes or a unit, --deadline seconds', async (t) => {
 t.test('bad flags are refused with a reason', async (t) => {
   const cases: Array<[string[], RegExp]> = [
     [[], /--base-url is required/],
-    [['--base-url', 'http://h', '--reporter', 'xml'], /--reporter takes human, json or junit/],
+    [['--base-url', 'http://h', '--reporter', 'xml'], /--reporter takes human, json, junit or html/],
     [['--base-url', 'http://h', '--out', 'x.json'], /each --out FILE follows the --reporter/],
     [['--base-url', 'http://h', '--reporter', 'json', '--reporter', 'junit'], /only one reporter can write to standard output/],
     [['--base-url', 'http://h', '--timeout', 'soon'], /--timeout takes a whole number/],

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { redact, redactDeep } from '../../contracts/redact.js';
-import { progressLine, renderHuman, renderJson, renderJunit } from '../../contracts/reporters/index.js';
+import { progressLine, renderHtml, renderHuman, renderJson, renderJunit } from '../../contracts/reporters/index.js';
 import { envelopeProblems } from '../../contracts/checks/paging.js';
 import { normalizeBaseUrl } from '../../contracts/options.js';
 import type { RunReport } from '../../contracts/types.js';
@@ -28,6 +28,22 @@ t.test('JUnit: suites per group, failures, skips, escaping', async (t) => {
   t.match(xml, '<skipped message="observation (x-assumed): answered 404 rather than 405 [x-assumed]"/>');
   t.match(xml, '<skipped message="read-only run"/>');
   t.equal((xml.match(/<testcase /g) ?? []).length, 4);
+});
+
+t.test('HTML: self-contained, the verdict, per group and per operation, every check escaped', async (t) => {
+  const html = renderHtml(report);
+  t.notMatch(html, /<(script|link|img)[^>]+(src|href)=/i, 'no external script, style or image: one file');
+  t.notMatch(html, /https?:\/\/(?!staging\.example\.com)/, 'no address but the target');
+  t.match(html, 'The deployment does NOT honour the spec.');
+  t.match(html, '1 passed, 1 failed, 1 observations, 1 skipped, of 4 checks');
+  t.match(html, '<tr data-group="auth"><th scope="row">auth</th><td class="n fail">1</td>');
+  t.match(html, '<tr data-op="listPlans"><th scope="row">listPlans</th><td class="n ">0</td><td class="n observation">1</td><td class="n pass">1</td>');
+  t.match(html, 'refuses &lt;no&gt; credentials &amp; &quot;quotes&quot;');
+  t.notMatch(html, '<no>');
+  t.equal((html.match(/<details class="check /g) ?? []).length, 4, 'one entry per check');
+  t.match(html, /<details class="check fail"[^>]*open>/, 'failures open by default');
+  t.match(html, '<dt>expected</dt><dd><code>401</code></dd><dt>got</dt><dd><code>200</code></dd>');
+  t.match(renderHtml({ ...report, results: [report.results[0]!], summary: { ...report.summary, checks: { ...report.summary.checks, failed: 0 } } }), 'The deployment honours the spec.');
 });
 
 t.test('human: progress lines and a summary with the verdict', async (t) => {

@@ -34,7 +34,7 @@ export async function browserPage(t: Test): Promise<{ page: Page; browser: Brows
   const offsite: string[] = [];
   await page.route('**/*', (route) => {
     const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'data:') return route.continue();
+    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'data:' || url.protocol === 'file:') return route.continue();
     offsite.push(url.href);
     return route.abort();
   });
