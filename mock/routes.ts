@@ -5,6 +5,7 @@ import type { JsonSchema, LoadedSpec, OperationEntry } from '../spec/load.js';
 import { Errors } from './errors.js';
 import { cacheKey } from './response-cache.js';
 import type { HandlerInput, HandlerTable, OperationId } from './runtime.js';
+import { validated } from './validated.js';
 
 // Callback style, not async: an async hook costs every request a promise and a microtask.
 const noBodyAsEmpty: preValidationHookHandler = (request, _reply, done) => {
@@ -48,6 +49,7 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
   for (const op of spec.operations) {
     const answerOf = handlers[op.operationId as OperationId] as (input: HandlerInput<OperationId>) => unknown;
     const cacheable = cached.has(op.operationId);
+    const requestSchema = op.requestBody?.schema;
     app.route({
       method: op.method.toUpperCase() as 'GET' | 'POST',
       url: spec.basePath + op.url,
@@ -72,7 +74,8 @@ export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handl
           }
         }
         const input: HandlerInput<OperationId> = {
-          body: request.body as never,
+          // Only documented fields reach a handler (x-unknown-request-fields in the spec).
+          body: validated(requestSchema, request.body) as never,
           params: (request.params ?? {}) as Record<string, string>,
           query: (request.query ?? {}) as Record<string, unknown>,
           user: request.user!,

@@ -60,7 +60,8 @@ export const addEditAwningMeasurement: Handler<'addEditAwningMeasurement'> = ({ 
     measurement_type_id: MEASUREMENT_TYPE_BY_KIND.awning,
     user_id: user.id,
     client_id: client.id,
-    room_id: room?.id ?? existing?.room_id ?? null,
+    // A record moved to another client leaves the old client's room behind.
+    room_id: room?.id ?? (existing && existing.client_id === client.id ? existing.room_id : null),
     window_name: `${room?.name ?? 'Client'} awning`,
     fields,
   });
