@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import { createAjv } from '../spec/ajv.js';
 import { controls } from './controls.js';
+import { controlGuard } from './control-guard.js';
 import { docs } from './plugins/docs.js';
 import { mockConsole } from './plugins/console.js';
 import journalPlugin, { createJournal } from './plugins/journal.js';
@@ -84,6 +85,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     allowedHeaders: ['content-type', 'accept', 'authorization', 'x-api-token', 'api-key', 'platform', 'prefer'],
     exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'allow'],
   });
+  app.addHook('onRequest', controlGuard(ctx.corsOrigins, ctx.controlHosts));
   await app.register(errorsPlugin, { spec: ctx.spec, bodyLimit: ctx.bodyLimit });
   // The order of these registrations is the order of their hooks on each operation.
   await app.register(faultsPlugin);

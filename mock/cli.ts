@@ -64,6 +64,7 @@ export function parseMockArgs(argv: string[]): Parsed {
           rateLimit: values['no-rate-limit'] ? false : undefined,
           stateFile: values['state-file'],
           journal: integer('journal', values.journal, 0, 100_000, DEFAULTS.journal),
+          ...(values.host !== undefined ? { host: values.host } : {}),
         },
       },
     };
@@ -86,6 +87,14 @@ export function banner(url: string, settings: CliSettings, origin: string): stri
   return lines.join('\n');
 }
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Bound beyond this machine, the API and the controls (reset, plans, reset tokens) are open to the network. */
+export function hostWarning(host: string): string | undefined {
+  if (LOOPBACK.has(host) || /^127\./.test(host)) return undefined;
+  return `warning: listening on ${host}, so other machines can reach the mock, its demo accounts and its controls under /__mock (reset, plans, tokens, the reset-token mailbox). Controls still answer only a Host of this machine or of --host, and pages of this machine or of --cors-origin.`;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const parsed = parseMockArgs(argv);
   if (!parsed.ok) {
@@ -104,6 +113,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const address = await app.listen({ host, port });
     console.log(banner(address, parsed.settings, app.mock.ctx.origin));
+    const warning = hostWarning(host);
+    if (warning) console.error(warning);
   } catch (err) {
     console.error(`cannot listen on ${host}:${port}: ${(err as Error).message}`);
     await app.close();

@@ -65,6 +65,8 @@ export const Errors = {
   INTERNAL: define(500, 'The mock failed unexpectedly; this is a bug in the mock.'),
   MOCK_CONTROL: define(400, (detail: string) => detail),
   MOCK_USER_NOT_FOUND: define(404, (who: string) => `No user ${who} in this world.`),
+  MOCK_CONTROL_REFUSED: define(403, (why: string) => `Mock controls answer only this machine's pages and tools: ${why}.`),
+  MOCK_CONTROL_JSON: define(415, 'Mock control calls take content-type: application/json (a page on another site cannot send that without asking first).'),
 
   METHOD_NOT_ALLOWED(method: string, url: string, allow: string[]): MockError {
     return new MockError(405, `Method ${method} is not allowed on ${url}; allowed: ${allow.join(', ')}.`, 'api', undefined, {

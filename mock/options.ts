@@ -32,6 +32,8 @@ export interface MockOptions {
   now?: () => Date;
   /** Exchanges the request journal keeps; 0 turns it off. */
   journal?: number;
+  /** The address the CLI listens on: a Host header naming it may reach the controls. */
+  host?: string;
   /** Browser origins allowed beyond this machine's own (exact, e.g. `http://192.168.1.20:5173`). */
   corsOrigins?: string[];
 }
@@ -48,6 +50,8 @@ export interface MockContext {
   now: () => Date;
   corsOrigins: readonly string[];
   journal: number;
+  /** Host names besides this machine's loopback names that may reach the controls. */
+  controlHosts: string[];
   store: Store;
   /** Where the store came from: a fresh seed or the state file. */
   origin: 'seed' | 'state-file';
@@ -80,6 +84,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
     now,
     corsOrigins: options.corsOrigins ?? [],
     journal: options.journal ?? DEFAULTS.journal,
+    controlHosts: options.host && !['0.0.0.0', '::'].includes(options.host) ? [options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host] : [],
     store: saved ? new MemoryStore(saved, now) : freshStore(),
     origin: saved ? 'state-file' : 'seed',
     freshStore,

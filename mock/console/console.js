@@ -12,10 +12,12 @@ let state;
 const accounts = new Map(); // email -> last rate-limit headers seen
 
 async function control(method, path, body) {
+  // Control POSTs must be JSON (the mock refuses anything a foreign page could send unasked).
+  const json = method === 'POST' || body !== undefined;
   const res = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: json ? { 'content-type': 'application/json' } : {},
+    body: json ? JSON.stringify(body ?? {}) : undefined,
   });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(data.message || `${method} ${path} answered ${res.status}`);

@@ -33,7 +33,8 @@ export async function testMock(t: Test, options: MockOptions = {}): Promise<Test
   const send: Send = async (c: Call) =>
     toReply(await app.inject({ method: c.method, url: `/api/v1${c.path}`, headers: { platform: 'WEB', ...c.headers }, ...(c.body === undefined ? {} : { payload: c.body as object }) }));
   const control: Control = async (method, path, body) =>
-    toReply(await app.inject({ method: method as 'GET', url: path, ...(body === undefined ? {} : { payload: body as object }) }));
+    // Control POSTs are JSON, as the control guard requires; a POST without a body sends {}.
+    toReply(await app.inject({ method: method as 'GET', url: path, ...(body === undefined ? (method === 'POST' ? { payload: {} } : {}) : { payload: body as object }) }));
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     send({ operationId: '', method: 'POST', path, headers: { platform: 'WEB', ...headers }, body });
   const signin = async (email = 'demo@example.com') => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startAndWait, TS } from '../helpers/processes.js';
-import { banner, parseMockArgs } from '../../mock/cli.js';
+import { banner, hostWarning, parseMockArgs } from '../../mock/cli.js';
 import { DEFAULTS } from '../../mock/options.js';
 
 t.test('defaults', async (t) => {
@@ -18,7 +18,12 @@ t.test('defaults', async (t) => {
 t.test('every flag', async (t) => {
   const p = parseMockArgs(['--port', '5000', '--host', '0.0.0.0', '--seed', '7', '--clients', '1000', '--no-rate-limit', '--state-file', 'w.json', '--journal', '0']);
   t.ok(p.ok);
-  if (p.ok) t.same(p.settings, { host: '0.0.0.0', port: 5000, options: { seed: 7, clients: 1000, rateLimit: false, stateFile: 'w.json', journal: 0 } });
+  if (p.ok) t.same(p.settings, { host: '0.0.0.0', port: 5000, options: { seed: 7, clients: 1000, rateLimit: false, stateFile: 'w.json', journal: 0, host: '0.0.0.0' } });
+});
+
+t.test('--host beyond this machine warns that the controls are reachable from the network', async (t) => {
+  for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) t.equal(hostWarning(host), undefined, host);
+  for (const host of ['0.0.0.0', '192.168.1.20', '::']) t.match(hostWarning(host), /other machines can reach the mock, its demo accounts and its controls under \/__mock/, host);
 });
 
 t.test('bad flags get a clear message', async (t) => {
