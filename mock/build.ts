@@ -27,6 +27,9 @@ import type { Store } from './store.js';
 
 export { LOCAL_ORIGIN } from './origins.js';
 
+/** Browsers cache a preflight this long (Chrome caps it at 7200 s), so an app does not preflight every call. */
+export const CORS_MAX_AGE = 600;
+
 export async function buildMock(options: MockOptions = {}): Promise<FastifyInstance> {
   const ctx = await resolveOptions(options);
   const app = Fastify({
@@ -82,7 +85,10 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     // which keeps the headers of every answer to curl, tests and the bench short.
     origin: (origin, cb) => cb(null, isAllowedOrigin(origin, ctx.corsOrigins)),
     credentials: true,
-    allowedHeaders: ['content-type', 'accept', 'authorization', 'x-api-token', 'api-key', 'platform', 'prefer'],
+    // No allowedHeaders: the preflight's Access-Control-Request-Headers is
+    // reflected, so apps and their tracing libraries (traceparent, sentry-trace,
+    // baggage, x-requested-with...) may add any header, for allowed origins only.
+    maxAge: CORS_MAX_AGE,
     exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'allow'],
   });
   app.addHook('onRequest', controlGuard(ctx.corsOrigins, ctx.controlHosts));

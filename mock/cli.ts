@@ -14,6 +14,7 @@ export const USAGE = `usage: npm start -- [options]
   --clients N         number of clients in the world (default ${DEFAULTS.clients})
   --no-rate-limit     turn off the 60 requests/minute limit
   --state-file PATH   keep state across restarts in PATH (JSON, written atomically)
+  --cors-origin URL   a browser origin allowed beyond this machine, e.g. http://192.168.1.20:5173 (repeatable)
   --journal N         exchanges the request journal keeps, 0 for none (default ${DEFAULTS.journal})
   --help              show this help`;
 
@@ -33,6 +34,20 @@ function integer(name: string, value: string | undefined, min: number, max: numb
   return Number(value);
 }
 
+/** An origin as browsers send it: scheme, host and port only; never a wildcard (credentials are allowed). */
+function origin(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || value.includes('*')) {
+    throw new Error(`--cors-origin takes an origin such as http://192.168.1.20:5173 (scheme, host and port; no path and no wildcard), not "${value}"`);
+  }
+  return url.origin;
+}
+
 export function parseMockArgs(argv: string[]): Parsed {
   try {
     const { values } = parseArgs({
@@ -47,6 +62,7 @@ export function parseMockArgs(argv: string[]): Parsed {
         'no-rate-limit': { type: 'boolean' },
         'state-file': { type: 'string' },
         journal: { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
     });
@@ -65,6 +81,7 @@ export function parseMockArgs(argv: string[]): Parsed {
           stateFile: values['state-file'],
           journal: integer('journal', values.journal, 0, 100_000, DEFAULTS.journal),
           ...(values.host !== undefined ? { host: values.host } : {}),
+          ...(values['cors-origin'] ? { corsOrigins: values['cors-origin'].map(origin) } : {}),
         },
       },
     };

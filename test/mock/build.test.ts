@@ -50,6 +50,22 @@ t.test('CORS lets any localhost dev server call the mock, preflight included', a
   t.match(String(simple.headers.vary), /Origin/);
 });
 
+t.test('regression: a preflight may ask for any header a real app adds, and is cached', async (t) => {
+  const mock = await testMock(t, { corsOrigins: ['https://preview.example.com'] });
+  const asked = 'platform,authorization,content-type,x-requested-with,traceparent,cache-control,sentry-trace,baggage';
+  for (const origin of ['http://localhost:5173', 'https://preview.example.com']) {
+    const pre = await mock.app.inject({ method: 'OPTIONS', url: '/api/v1/client/list', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': asked } });
+    t.equal(pre.statusCode, 204, origin);
+    t.equal(pre.headers['access-control-allow-origin'], origin);
+    t.equal(pre.headers['access-control-allow-credentials'], 'true');
+    for (const h of asked.split(',')) t.match(String(pre.headers['access-control-allow-headers']).toLowerCase(), h, `${origin} may send ${h}`);
+    t.equal(pre.headers['access-control-max-age'], '600', 'browsers keep the preflight 10 minutes');
+  }
+  const foreign = await mock.app.inject({ method: 'OPTIONS', url: '/api/v1/client/list', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': asked } });
+  t.equal(foreign.headers['access-control-allow-origin'], undefined, 'an origin not given gets nothing');
+  t.not(foreign.headers['access-control-allow-origin'], '*', 'never a wildcard');
+});
+
 t.test('a request without Origin is not a CORS request and gets no grant headers', async (t) => {
   const mock = await testMock(t);
   const r = await mock.app.inject({ method: 'POST', url: '/api/v1/countries/index', headers: { platform: 'WEB' } });

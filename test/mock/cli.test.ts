@@ -26,6 +26,11 @@ t.test('--host beyond this machine warns that the controls are reachable from th
   for (const host of ['0.0.0.0', '192.168.1.20', '::']) t.match(hostWarning(host), /other machines can reach the mock, its demo accounts and its controls under \/__mock/, host);
 });
 
+t.test('--cors-origin is repeatable and normalised to an origin', async (t) => {
+  const p = parseMockArgs(['--cors-origin', 'http://192.168.1.20:5173', '--cors-origin', 'HTTPS://Preview.Example.com/']);
+  t.same(p.ok && p.settings.options.corsOrigins, ['http://192.168.1.20:5173', 'https://preview.example.com']);
+});
+
 t.test('bad flags get a clear message', async (t) => {
   const cases: Array<[string[], RegExp]> = [
     [['--port', 'abc'], /--port takes a whole number from 0 to 65535, not "abc"/],
@@ -34,6 +39,9 @@ t.test('bad flags get a clear message', async (t) => {
     [['--seed', '-1'], /--seed/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['--journal', 'lots'], /--journal takes a whole number from 0 to 100000/],
+    [['--cors-origin', '*'], /--cors-origin takes an origin such as http:\/\/192.168.1.20:5173/],
+    [['--cors-origin', 'http://a.example/app'], /no path and no wildcard/],
+    [['--cors-origin', 'ftp://a.example'], /--cors-origin takes an origin/],
     [['--host', ''], /--host needs an address/],
     [['extra'], /positional/i],
   ];
