@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import { createAjv } from '../spec/ajv.js';
 import { controls } from './controls.js';
 import { controlGuard } from './control-guard.js';
+import { clientErrorHandler } from './client-errors.js';
 import { docs } from './plugins/docs.js';
 import { mockConsole } from './plugins/console.js';
 import journalPlugin, { createJournal } from './plugins/journal.js';
@@ -36,6 +37,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     logger: ctx.logger,
     bodyLimit: ctx.bodyLimit,
     forceCloseConnections: true,
+    clientErrorHandler,
     // Bounds on a slow or stalled client; above the longest injected latency.
     requestTimeout: ctx.maxLatencyMs + 30_000,
     routerOptions: { ignoreTrailingSlash: true },

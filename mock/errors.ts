@@ -51,6 +51,7 @@ export const Errors = {
   // Where the document is silent (x-assumed in the spec).
   PLATFORM: define(400, 'The platform header is required and must be one of WEB, IOS, ANDROID.'),
   MALFORMED_JSON: define(400, 'The request body is not valid JSON.'),
+  BODY_TOO_DEEP: define(400, (levels: number) => `The request body is nested too deep (at most ${levels} levels).`),
   BAD_REQUEST: define(400, (detail: string) => detail),
   BODY_TOO_LARGE: define(413, (limit: number) => `The request body is too large (limit ${limit} bytes).`),
   UNSUPPORTED_MEDIA_TYPE: define(415, (type: string) => `Unsupported content type ${type || '(none)'}; send application/json.`),

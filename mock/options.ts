@@ -13,6 +13,8 @@ export const DEFAULTS = {
   rateLimit: { max: 60, windowMs: 60_000 },
   /** Size limits are not shown; 1 MiB (x-assumed in the spec, response 413). */
   bodyLimit: 1_048_576,
+  /** JSON bodies nest at most this deep (the spec's need 4); deeper is a 400 before parsing, never a stack overflow. */
+  maxBodyDepth: 32,
   /** Upper bound on injected latency, so a control can never hang a client for long. */
   maxLatencyMs: 30_000,
   /** Exchanges the request journal keeps (0 turns it off). */

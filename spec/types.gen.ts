@@ -1055,7 +1055,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description A missing or unknown `platform` header, or a body that is not valid JSON. */
+        /** @description A missing or unknown `platform` header, a body that is not valid JSON or is nested deeper than 32 levels, or a malformed request. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;

@@ -7,6 +7,8 @@ import type { ErrorObject } from 'ajv';
 import { pathPattern, type LoadedSpec, type OperationEntry } from '../../spec/load.js';
 import { documentedStatusError, Errors, MockError } from '../errors.js';
 import { validationErrors } from '../validation-messages.js';
+import { jsonDepth } from '../../contracts/limits.js';
+import { DEFAULTS } from '../options.js';
 
 function validationFailure(op: OperationEntry | undefined, errors: readonly ErrorObject[]): MockError {
   // The operation's documented 422 decides the shape (awning: {status: "error", message: "Validation failed"}).
@@ -54,6 +56,7 @@ export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
       request.bodyText = body as string;
       if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+      if (jsonDepth(body as string, DEFAULTS.maxBodyDepth) > DEFAULTS.maxBodyDepth) return done(Errors.BODY_TOO_DEEP(DEFAULTS.maxBodyDepth), undefined);
       parseJson(request, body as string, (err, value) => (err ? done(Errors.MALFORMED_JSON(), undefined) : done(null, value)));
     });
 
