@@ -74,10 +74,19 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   });
 
   if (ctx.stateFile) {
-    const writer = stateWriter(ctx.stateFile, () => runtime.store.snapshot(), (err) => app.log.error({ err }, 'state file write failed'));
+    const writer = stateWriter(ctx.stateFile, () => runtime.store.snapshot(), ctx.onStateError);
     listeners.push(writer.schedule);
     writer.schedule();
-    app.addHook('onClose', async () => writer.flush());
+    // Write-through: an answer that changed the world is sent once the change is on disk,
+    // so a kill -9 never loses an acknowledged write. Bursts share one write.
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      if (writer.dirty) await writer.flush();
+      return payload;
+    });
+    app.addHook('onClose', async () => {
+      await writer.flush();
+      ctx.stateLock?.release();
+    });
   }
 
   watch(ctx.store);

@@ -7,11 +7,14 @@ import { DEFAULTS, type MockOptions } from './options.js';
 import { StateFileError } from './state-file.js';
 import { keepTickShape } from './tick-shape.js';
 
+/** The largest world that starts within the machine's memory (1,000,000 ran out of memory after 150 s). */
+export const MAX_CLIENTS = 100_000;
+
 export const USAGE = `usage: npm start -- [options]
   --port N            port to listen on (default ${DEFAULTS.port})
   --host HOST         address to bind (default ${DEFAULTS.host})
   --seed N            seed of the generated world (default ${DEFAULTS.seed})
-  --clients N         number of clients in the world (default ${DEFAULTS.clients})
+  --clients N         number of clients in the world, 1 to ${MAX_CLIENTS} (default ${DEFAULTS.clients})
   --no-rate-limit     turn off the 60 requests/minute limit
   --state-file PATH   keep state across restarts in PATH (JSON, written atomically)
   --cors-origin URL   a browser origin allowed beyond this machine, e.g. http://192.168.1.20:5173 (repeatable)
@@ -22,7 +25,10 @@ export interface CliSettings {
   host: string;
   port: number;
   options: MockOptions;
+  /** World flags given on the command line (a loaded state file overrides them). */
+  worldFlags: string[];
 }
+
 
 export type Parsed = { ok: true; settings: CliSettings } | { ok: false; message: string; help?: boolean };
 
@@ -74,9 +80,10 @@ export function parseMockArgs(argv: string[]): Parsed {
       settings: {
         host: values.host ?? DEFAULTS.host,
         port: integer('port', values.port, 0, 65535, DEFAULTS.port),
+        worldFlags: (['seed', 'clients'] as const).filter((f) => values[f] !== undefined).map((f) => `--${f}`),
         options: {
           seed: integer('seed', values.seed, 0, 2 ** 31 - 1, DEFAULTS.seed),
-          clients: integer('clients', values.clients, 1, 1_000_000, DEFAULTS.clients),
+          clients: integer('clients', values.clients, 1, MAX_CLIENTS, DEFAULTS.clients),
           rateLimit: values['no-rate-limit'] ? false : undefined,
           stateFile: values['state-file'],
           journal: integer('journal', values.journal, 0, 100_000, DEFAULTS.journal),
@@ -90,15 +97,24 @@ export function parseMockArgs(argv: string[]): Parsed {
   }
 }
 
-export function banner(url: string, settings: CliSettings, origin: string): string {
+export interface WorldFacts {
+  origin: 'seed' | 'state-file';
+  seed: number;
+  clients: number;
+}
+
+export function banner(url: string, settings: CliSettings, world: WorldFacts): string {
   const o = settings.options;
+  const fromFile = world.origin === 'state-file';
+  const ignored = fromFile && settings.worldFlags.length ? ` (${settings.worldFlags.join(' and ')} ignored: the file's world is used)` : '';
   const lines = [
     `Measurement Capture Service mock listening on ${url}/api/v1`,
-    `  world: seed ${o.seed}, ${o.clients} clients (${origin === 'state-file' ? `loaded from ${o.stateFile}` : 'fresh from the seed'})`,
+    `  world: seed ${world.seed}, ${world.clients} clients (${fromFile ? `loaded from ${o.stateFile}` : 'fresh from the seed'})${ignored}`,
     `  rate limit: ${o.rateLimit === false ? 'off' : `${DEFAULTS.rateLimit.max} requests/minute per token`}`,
     'Demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email} / ${a.password}  (${a.note})`),
     `API reference: ${url}/docs  (spec: ${url}/openapi.yaml)`,
+    `Mock console: ${url}/__mock/ui`,
     `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail, /__mock/requests`,
   ];
   return lines.join('\n');
@@ -120,16 +136,23 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { host, port, options } = parsed.settings;
   let app;
+  let stateFailed = false;
+  const onStateError = (err: Error) => {
+    stateFailed = true;
+    process.exitCode = 1;
+    console.error(`mock: the state file ${options.stateFile} could not be written, so changes since the last good write are not on disk: ${err.message}`);
+  };
   try {
     keepTickShape();
-    app = await buildMock({ ...options, logger: false });
+    app = await buildMock({ ...options, logger: false, onStateError });
   } catch (err) {
     console.error(err instanceof StateFileError ? err.message : `cannot start the mock: ${(err as Error).message}`);
     return 1;
   }
   try {
     const address = await app.listen({ host, port });
-    console.log(banner(address, parsed.settings, app.mock.ctx.origin));
+    const { ctx } = app.mock;
+    console.log(banner(address, parsed.settings, { origin: ctx.origin, seed: ctx.seed, clients: app.mock.store.world.clients.length }));
     const warning = hostWarning(host);
     if (warning) console.error(warning);
   } catch (err) {
@@ -142,7 +165,7 @@ export async function main(argv: string[]): Promise<number> {
   if (options.stateFile) {
     const stop = async () => {
       await app.close();
-      process.exit(0);
+      process.exit(stateFailed ? 1 : 0);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

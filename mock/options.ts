@@ -3,6 +3,7 @@ import { buildWorld, DEFAULT_CLIENTS, DEFAULT_SEED } from '../fixtures/world.js'
 import { loadSpec, type LoadedSpec } from '../spec/load.js';
 import { MemoryStore, type StateSnapshot, type Store } from './store.js';
 import { readState } from './state-file.js';
+import { lockStateFile, type StateLock } from './state-lock.js';
 
 export const DEFAULTS = {
   host: '127.0.0.1',
@@ -32,6 +33,8 @@ export interface MockOptions {
   spec?: LoadedSpec;
   /** The clock; tests may fix it. */
   now?: () => Date;
+  /** Told when the state file cannot be written (default: printed to standard error). */
+  onStateError?: (err: Error) => void;
   /** Exchanges the request journal keeps; 0 turns it off. */
   journal?: number;
   /** The address the CLI listens on: a Host header naming it may reach the controls. */
@@ -45,6 +48,9 @@ export interface MockContext {
   clients: number;
   rateLimit: false | { max: number; windowMs: number };
   stateFile?: string;
+  /** Held while the mock uses the state file; released on close. */
+  stateLock?: StateLock;
+  onStateError: (err: Error) => void;
   bodyLimit: number;
   maxLatencyMs: number;
   logger: boolean;
@@ -72,13 +78,24 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
   const clients = options.clients ?? DEFAULTS.clients;
   const now = options.now ?? (() => new Date());
   const spec = options.spec ?? (await loadSpec());
-  const saved: StateSnapshot | undefined = options.stateFile ? await readState(options.stateFile, spec) : undefined;
-  const freshStore = () => new MemoryStore(buildWorld({ seed, clients }), now);
+  // Locked before it is read: no other mock may be writing it meanwhile.
+  const stateLock = options.stateFile ? await lockStateFile(options.stateFile) : undefined;
+  let saved: StateSnapshot | undefined;
+  try {
+    saved = options.stateFile ? await readState(options.stateFile, spec) : undefined;
+  } catch (err) {
+    stateLock?.release();
+    throw err;
+  }
+  const freshStore = () => new MemoryStore(buildWorld({ seed: saved?.world.seed ?? seed, clients }), now);
   return {
-    seed,
+    // A loaded world keeps its own seed (reset rebuilds from it).
+    seed: saved?.world.seed ?? seed,
     clients,
     rateLimit: options.rateLimit === false ? false : { ...specRateLimit(spec), ...options.rateLimit },
     stateFile: options.stateFile,
+    stateLock,
+    onStateError: options.onStateError ?? ((err) => console.error(`mock: the state file ${options.stateFile} could not be written: ${err.message}`)),
     bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
     maxLatencyMs: DEFAULTS.maxLatencyMs,
     logger: options.logger ?? false,

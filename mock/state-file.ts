@@ -7,8 +7,8 @@ import { stateSchema } from './state-schema.js';
 import type { StateSnapshot } from './store.js';
 
 export class StateFileError extends Error {
-  constructor(readonly path: string, detail: string) {
-    super(`state file ${path}: ${detail}. Fix or remove it; the mock will not overwrite it.`);
+  constructor(readonly path: string, detail: string, hint = 'Fix or remove it; the mock will not overwrite it.') {
+    super(`state file ${path}: ${detail}.${hint ? ` ${hint}` : ''}`);
     this.name = 'StateFileError';
   }
 }
@@ -51,7 +51,8 @@ export async function writeState(path: string, snapshot: StateSnapshot): Promise
   }
 }
 
-/** Coalesces bursts of changes into one write, and never runs two writes at once. */
+/** Coalesces bursts of changes into one write, and never runs two writes at once.
+ *  `settled()` resolves once every change made so far is on disk (or its write failed). */
 export function stateWriter(path: string, snapshot: () => StateSnapshot, onError: (e: Error) => void) {
   let pending = false;
   let running: Promise<void> = Promise.resolve();
@@ -59,7 +60,12 @@ export function stateWriter(path: string, snapshot: () => StateSnapshot, onError
     running = running.then(async () => {
       if (!pending) return;
       pending = false;
-      await writeState(path, snapshot()).catch(onError);
+      try {
+        // Stringifying a huge world can throw (V8's string limit): a failure like any other.
+        await writeState(path, snapshot());
+      } catch (err) {
+        onError(err as Error);
+      }
     });
     return running;
   };
@@ -70,5 +76,9 @@ export function stateWriter(path: string, snapshot: () => StateSnapshot, onError
       setImmediate(flush);
     },
     flush,
+    /** Whether a change is waiting for its write. */
+    get dirty() {
+      return pending;
+    },
   };
 }

@@ -27,7 +27,7 @@ async function main(): Promise<number> {
       return 0;
     }
     seed = int('seed', values.seed, DEFAULT_SEED, 2 ** 31 - 1);
-    clients = int('clients', values.clients, DEFAULT_CLIENTS, 1_000_000);
+    clients = int('clients', values.clients, DEFAULT_CLIENTS, 100_000); // the mock's own limit: larger worlds run out of memory
     out = values.out;
   } catch (err) {
     console.error(`fixtures: ${(err as Error).message}\n${USAGE}`);

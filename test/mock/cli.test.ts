@@ -12,13 +12,13 @@ import { DEFAULTS } from '../../mock/options.js';
 t.test('defaults', async (t) => {
   const p = parseMockArgs([]);
   t.ok(p.ok);
-  if (p.ok) t.same(p.settings, { host: '127.0.0.1', port: 4010, options: { seed: DEFAULTS.seed, clients: DEFAULTS.clients, rateLimit: undefined, stateFile: undefined, journal: DEFAULTS.journal } });
+  if (p.ok) t.same(p.settings, { host: '127.0.0.1', port: 4010, options: { seed: DEFAULTS.seed, clients: DEFAULTS.clients, rateLimit: undefined, stateFile: undefined, journal: DEFAULTS.journal }, worldFlags: [] });
 });
 
 t.test('every flag', async (t) => {
   const p = parseMockArgs(['--port', '5000', '--host', '0.0.0.0', '--seed', '7', '--clients', '1000', '--no-rate-limit', '--state-file', 'w.json', '--journal', '0']);
   t.ok(p.ok);
-  if (p.ok) t.same(p.settings, { host: '0.0.0.0', port: 5000, options: { seed: 7, clients: 1000, rateLimit: false, stateFile: 'w.json', journal: 0, host: '0.0.0.0' } });
+  if (p.ok) t.same(p.settings, { host: '0.0.0.0', port: 5000, options: { seed: 7, clients: 1000, rateLimit: false, stateFile: 'w.json', journal: 0, host: '0.0.0.0' }, worldFlags: ['--seed', '--clients'] });
 });
 
 t.test('--host beyond this machine warns that the controls are reachable from the network', async (t) => {
@@ -36,6 +36,7 @@ t.test('bad flags get a clear message', async (t) => {
     [['--port', 'abc'], /--port takes a whole number from 0 to 65535, not "abc"/],
     [['--port', '70000'], /--port takes/],
     [['--clients', '0'], /--clients takes a whole number from 1/],
+    [['--clients', '1000000'], /--clients takes a whole number from 1 to 100000, not "1000000"/],
     [['--seed', '-1'], /--seed/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['--journal', 'lots'], /--journal takes a whole number from 0 to 100000/],
@@ -55,11 +56,23 @@ t.test('bad flags get a clear message', async (t) => {
 t.test('the banner names the address and the demo accounts', async (t) => {
   const p = parseMockArgs(['--no-rate-limit']);
   if (!p.ok) throw new Error('parse');
-  const text = banner('http://127.0.0.1:4010', p.settings, 'seed');
+  const text = banner('http://127.0.0.1:4010', p.settings, { origin: 'seed', seed: 20261121, clients: 150 });
+  t.match(text, 'world: seed 20261121, 150 clients (fresh from the seed)');
   t.match(text, 'http://127.0.0.1:4010/api/v1');
   t.match(text, 'demo@example.com / demo-password');
   t.match(text, 'nosub@example.com / demo-password');
   t.match(text, 'rate limit: off');
+});
+
+t.test('regression: the banner of a loaded state file gives the file\'s seed and size and names the flags it overrides', async (t) => {
+  const p = parseMockArgs(['--seed', '7', '--clients', '1000', '--state-file', 'w.json']);
+  if (!p.ok) throw new Error('parse');
+  const text = banner('http://127.0.0.1:4010', p.settings, { origin: 'state-file', seed: 20261121, clients: 149 });
+  t.match(text, 'world: seed 20261121, 149 clients (loaded from w.json) (--seed and --clients ignored: the file\'s world is used)');
+  t.notMatch(text, /seed 7|1000 clients/);
+  const plain = parseMockArgs(['--state-file', 'w.json']);
+  if (!plain.ok) throw new Error('parse');
+  t.notMatch(banner('u', plain.settings, { origin: 'state-file', seed: 1, clients: 2 }), /ignored/, 'no flag given, none named');
 });
 
 const cli = fileURLToPath(new URL('../../mock/cli.ts', import.meta.url));
