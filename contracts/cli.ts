@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pairOutputs } from '../spec/cli-outputs.js';
-import { givenSecrets, redact, redactDeep } from './redact.js';
+import { givenSecrets, redact } from './redact.js';
 import { progressLine, REPORTERS, type ReporterName } from './reporters/index.js';
 import { runContracts } from './runner.js';
 import { RunAborted, type RunOptions } from './types.js';
@@ -142,6 +142,10 @@ export async function main(argv: string[], env = process.env, io: Io = realIo, e
     return parsed.help ? 0 : 2;
   }
   const { options, reporters } = parsed.plan;
+  const onCommandLine = (['password', 'nosub-password', 'token', 'api-key'] as const).filter((f) => argv.some((a) => a === `--${f}` || a.startsWith(`--${f}=`)));
+  if (onCommandLine.length) {
+    io.stderr(`contracts: ${onCommandLine.map((f) => `--${f}`).join(', ')} on the command line can be read in the process list, shell history and CI logs (npm run echoes its arguments); prefer the environment: MCS_PASSWORD, MCS_NOSUB_PASSWORD, MCS_TOKEN, MCS_API_KEY`);
+  }
   const secrets = new Set(givenSecrets(options));
   const humanToStdout = reporters.some((r) => r.name === 'human' && r.out === undefined);
   const progress = humanToStdout ? io.stdout : reporters.some((r) => r.name === 'human') ? io.stderr : undefined;
@@ -153,12 +157,9 @@ export async function main(argv: string[], env = process.env, io: Io = realIo, e
     io.stderr(`contracts: the run could not happen: ${redact(reason, secrets)}`);
     return 2;
   }
-  for (const s of report.secrets) secrets.add(s);
-  const { secrets: _s, ...rest } = report;
-  // Redacted before rendering (a secret with " or < is escaped by then) and after.
-  const clean = redactDeep(rest, secrets);
+  // The report comes redacted; each rendering is redacted once more for what a renderer escapes.
   for (const r of reporters) {
-    const text = redact(REPORTERS[r.name](clean), secrets);
+    const text = redact(REPORTERS[r.name](report), secrets);
     if (r.out) await io.writeFile(r.out, text);
     else io.stdout(text);
   }

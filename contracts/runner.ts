@@ -12,9 +12,11 @@ import { createExchangeValidator } from './exchange.js';
 import { createTransport } from './http.js';
 import { resolveRunOptions } from './options.js';
 import { DEADLINE_SKIP, Session } from './session.js';
+import { redact, redactDeep } from './redact.js';
 import { RunAborted, type CheckResult, type RunOptions, type RunReport } from './types.js';
 
-export async function runContracts(options: RunOptions, spec?: LoadedSpec): Promise<RunReport & { secrets: string[] }> {
+/** Runs the suite; the report it returns is already redacted (secrets never leave the run). */
+export async function runContracts(options: RunOptions, spec?: LoadedSpec): Promise<RunReport> {
   const loaded = spec ?? (await loadSpec());
   const ctx = resolveRunOptions(options, loaded.basePath);
   const started = performance.now();
@@ -34,6 +36,10 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     await destructiveChecks(s);
     await logoutCheck(s, found);
     await rateLimitCheck(s);
+  } catch (err) {
+    // The reason a run could not happen may quote an answer: no secret in it either.
+    if (err instanceof RunAborted) throw new RunAborted(redact(err.message, s.secrets));
+    throw err;
   } finally {
     clearTimeout(timer);
   }
@@ -47,7 +53,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     ...(ctx.checkRateLimit ? ['rate limit'] : []),
     ...(ctx.strict ? ['strict'] : []),
   ];
-  return {
+  const report: RunReport = {
     tool: 'mcs-contracts',
     target: ctx.apiBase,
     startedAt,
@@ -63,8 +69,8 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
       requests: s.transport.count,
       durationMs: Math.round(performance.now() - started),
     },
-    secrets: [...s.secrets],
   };
+  return redactDeep(report, s.secrets);
 }
 
 /** One finding for a run that overran its deadline, naming what it did not get to. */

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 import type { ExchangeValidator } from './exchange.js';
 import { describeBody, type Outcome, type Transport } from './http.js';
-import { givenSecrets } from './redact.js';
+import { givenSecrets, redactDeep } from './redact.js';
 import type { RunContext } from './options.js';
 import type { CheckGroup, CheckResult, Problem } from './types.js';
 
@@ -149,13 +149,17 @@ export class Session {
       problems = [{ operationId: spec.operationId, message: `the check could not complete: ${(err as Error).message}`, assumed: false }];
     }
     const failing = problems.filter((p) => this.ctx.strict || !p.assumed);
-    const result: CheckResult = {
-      ...spec,
-      verdict: failing.length ? 'fail' : problems.length ? 'observation' : 'pass',
-      problems: this.cap(problems, spec.operationId),
-      notes: this.notes,
-      ms: Math.round(performance.now() - started),
-    };
+    // Redacted as it is made: no result, progress line or report ever holds a secret.
+    const result: CheckResult = redactDeep(
+      {
+        ...spec,
+        verdict: failing.length ? 'fail' : problems.length ? 'observation' : 'pass',
+        problems: this.cap(problems, spec.operationId),
+        notes: this.notes,
+        ms: Math.round(performance.now() - started),
+      },
+      this.secrets,
+    );
     this.results.push(result);
     this.ctx.onResult(result);
     return result;

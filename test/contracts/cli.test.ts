@@ -104,6 +104,7 @@ t.test('exit 0 against the mock, with reports and no secret anywhere', async (t)
     io,
   );
   t.equal(code, 0, io.err.join('\n'));
+  t.same(io.err, [], 'secrets from the environment: no warning');
   t.match(io.out[0], /^ok {3}conformance  signin: signs in and returns a token/, 'a progress line per check');
   t.match(io.out.at(-1), /Verdict: the deployment honours the spec\./);
   t.match(io.out.at(-1), /Operations covered: 26 of 26/);
@@ -125,6 +126,7 @@ t.test('exit 1 on a violation, named in the human output and the JUnit failure',
   t.match(io.out.join('\n'), /FAIL conformance  listClients: lists the first page of clients[\s\S]*must have required property 'per_page'/);
   t.match(io.out.at(-1), /Verdict: the deployment does NOT honour the spec\./);
   t.match(io.files.get('j.xml')!, /<failure message="listClients 200 \/data\/per_page: must have required property &apos;per_page&apos;"/);
+  t.match(io.err.join('\n'), /--password on the command line can be read in the process list, shell history and CI logs .* prefer the environment: MCS_PASSWORD/, 'a secret flag is warned about');
 });
 
 t.test('--strict turns observations into failures', async (t) => {
