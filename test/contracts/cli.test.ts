@@ -85,7 +85,7 @@ t.test('exit 2 with a one-line reason when the run cannot happen', async (t) => 
   t.teardown(() => mock.close());
   const io = capture();
   t.equal(await main(['--base-url', url, '--email', 'demo@example.com', '--password', 'wrong-password-xyz'], {}, io), 2);
-  t.same(io.err, ['contracts: the run could not happen: sign-in refused: 401 Invalid email or password.']);
+  t.same(io.err.at(-1), 'contracts: the run could not happen: sign-in refused: 401 Invalid email or password.');
   t.notMatch(io.all(), /wrong-password-xyz/);
   const tokenIo = capture();
   t.equal(await main(['--base-url', url, '--token', 'not-a-real-token-123'], {}, tokenIo), 2);
