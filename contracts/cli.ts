@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pairOutputs } from '../spec/cli-outputs.js';
+import { parseSize } from './limits.js';
 import { givenSecrets, redact } from './redact.js';
 import { progressLine, REPORTERS, type ReporterName } from './reporters/index.js';
 import { runContracts } from './runner.js';
@@ -48,15 +49,6 @@ function int(name: string, v: string | undefined, min: number, max: number): num
   if (v === undefined) return undefined;
   if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new Error(`--${name} takes a whole number from ${min} to ${max}, not "${v}"`);
   return Number(v);
-}
-
-/** A size in bytes, or with k/m/g for KiB/MiB/GiB: from 1 KiB to 1 GiB. */
-function size(name: string, v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const m = /^(\d+)([kmg]?)i?b?$/i.exec(v.trim());
-  const n = m ? Number(m[1]) * 1024 ** ' kmg'.indexOf((m[2] || ' ').toLowerCase()) : NaN;
-  if (!(n >= 1024 && n <= 1024 ** 3)) throw new Error(`--${name} takes a size from 1k to 1g (e.g. 10m, 512k or bytes), not "${v}"`);
-  return n;
 }
 
 function seconds(name: string, v: string | undefined, min: number, max: number): number | undefined {
@@ -110,7 +102,7 @@ export function parseContractArgs(argv: string[], env: Record<string, string | u
           clientId: int('client-id', values['client-id'], 1, Number.MAX_SAFE_INTEGER),
           checkRateLimit: values['check-rate-limit'] ?? false,
           maxPages: int('max-pages', values['max-pages'], 1, 100_000),
-          maxBodyBytes: size('max-body', values['max-body']),
+          maxBodyBytes: values['max-body'] === undefined ? undefined : parseSize('max-body', values['max-body']),
           deadlineMs: seconds('deadline', values.deadline, 1, 7 * 24 * 3600),
         },
       },

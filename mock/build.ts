@@ -14,7 +14,7 @@ import { FaultRules } from './faults.js';
 import { handlers, READ_ONLY } from './handlers/index.js';
 import { ResponseCache } from './response-cache.js';
 import { resolveOptions, type MockOptions } from './options.js';
-import { isAllowedOrigin } from './origins.js';
+import { CORS_MAX_AGE, isAllowedOrigin } from './origins.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import faultsPlugin from './plugins/faults.js';
@@ -27,9 +27,6 @@ import { stateWriter } from './state-file.js';
 import type { Store } from './store.js';
 
 export { LOCAL_ORIGIN } from './origins.js';
-
-/** Browsers cache a preflight this long (Chrome caps it at 7200 s), so an app does not preflight every call. */
-export const CORS_MAX_AGE = 600;
 
 export async function buildMock(options: MockOptions = {}): Promise<FastifyInstance> {
   const ctx = await resolveOptions(options);

@@ -16,3 +16,6 @@ export function isAllowedOrigin(origin: string | undefined, extra: readonly stri
   const wanted = normalizeOrigin(origin);
   return extra.some((o) => normalizeOrigin(o) === wanted);
 }
+
+/** Browsers cache a preflight this long (Chrome caps it at 7200 s), so an app does not preflight every call. */
+export const CORS_MAX_AGE = 600;
