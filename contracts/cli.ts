@@ -32,6 +32,7 @@ export const USAGE = `usage: npm run contracts -- --base-url URL (--email E --pa
   --check-rate-limit      spend the quota to see the 429 past the documented limit
   --max-pages N           pages of client/list walked at most (default 100)
   --max-body SIZE         answers are read up to SIZE after decompression, e.g. 10m, 512k, 1048576 (default 10m)
+  --max-wait SECONDS      all waiting for 429s' Retry-After in the run, together (default 300)
   --deadline SECONDS      the whole run ends by then; checks left are skipped, the overrun fails (default 1200)
   --help                  this help
 exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen`;
@@ -69,7 +70,7 @@ export function parseContractArgs(argv: string[], env: Record<string, string | u
         reporter: { type: 'string', multiple: true }, out: { type: 'string', multiple: true }, strict: { type: 'boolean' },
         'allow-writes': { type: 'boolean' }, 'allow-destructive': { type: 'boolean' }, 'client-id': { type: 'string' },
         'check-rate-limit': { type: 'boolean' }, 'max-pages': { type: 'string' }, 'max-body': { type: 'string' },
-        deadline: { type: 'string' }, help: { type: 'boolean' },
+        deadline: { type: 'string' }, 'max-wait': { type: 'string' }, help: { type: 'boolean' },
       },
     });
     if (values.help) return { ok: false, message: USAGE, help: true };
@@ -104,6 +105,7 @@ export function parseContractArgs(argv: string[], env: Record<string, string | u
           maxPages: int('max-pages', values['max-pages'], 1, 100_000),
           maxBodyBytes: values['max-body'] === undefined ? undefined : parseSize('max-body', values['max-body']),
           deadlineMs: seconds('deadline', values.deadline, 1, 7 * 24 * 3600),
+          maxWaitMs: seconds('max-wait', values['max-wait'], 0, 24 * 3600),
         },
       },
     };
@@ -143,7 +145,7 @@ export async function main(argv: string[], env = process.env, io: Io = realIo, e
   const progress = humanToStdout ? io.stdout : reporters.some((r) => r.name === 'human') ? io.stderr : undefined;
   let report;
   try {
-    report = await runContracts({ ...options, ...extra, onResult: progress ? (r) => progress(redact(progressLine(r), secrets)) : undefined });
+    report = await runContracts({ ...options, onNotice: (line) => io.stderr(`contracts: ${redact(line, secrets)}`), ...extra, onResult: progress ? (r) => progress(redact(progressLine(r), secrets)) : undefined });
   } catch (err) {
     const reason = err instanceof RunAborted ? err.message : `unexpected error: ${(err as Error).message}`;
     io.stderr(`contracts: the run could not happen: ${redact(reason, secrets)}`);

@@ -7,7 +7,8 @@ export const RUN_DEFAULTS = {
   platform: 'WEB',
   timeoutMs: 10_000,
   maxPages: 100,
-  maxWaitMs: 65_000,
+  /** All waiting out of 429s in a run, together: room for a few minutes of a 60-a-minute throttle. */
+  maxWaitMs: 300_000,
   /** Answers larger than this (after decompression) are cut off and become a finding. */
   maxBodyBytes: BODY_DEFAULTS.maxBodyBytes,
   /** The whole run ends by then; the checks left are skipped and the overrun is a finding.
@@ -40,6 +41,8 @@ export interface RunContext {
   maxProblemsPerCheck: number;
   maxProblemsPerRun: number;
   fetch: FetchLike;
+  /** Told when the run waits (a 429's Retry-After), as the wait begins. */
+  onNotice: (line: string) => void;
   onResult: (r: import('./types.js').CheckResult) => void;
 }
 
@@ -88,5 +91,6 @@ export function resolveRunOptions(o: RunOptions, prefix = '/api/v1'): RunContext
     maxProblemsPerRun: o.maxProblemsPerRun ?? RUN_DEFAULTS.maxProblemsPerRun,
     fetch: o.fetch ?? ((input, init) => fetch(input, init)),
     onResult: o.onResult ?? (() => undefined),
+    onNotice: o.onNotice ?? (() => undefined),
   };
 }

@@ -52,6 +52,8 @@ export class Session {
   private notes: string[] = [];
   /** Problems listed in the report so far (the per-run cap). */
   private listed = 0;
+  /** Time spent waiting out 429s so far (the --max-wait budget). */
+  private waitedMs = 0;
 
   constructor(
     readonly ctx: RunContext,
@@ -100,10 +102,19 @@ export class Session {
     const method = o.method ?? op.method.toUpperCase();
     const req = { method, path, headers, body: o.body, raw: o.raw };
     let out = await this.transport.send(req);
-    for (let retry = 0; retry < 2 && out.status === 429 && !o.allow429; retry++) {
-      const wait = Math.min(this.ctx.maxWaitMs, 1000 * Math.max(1, Number(out.headers['retry-after']) || 1));
+    for (let retry = 0; retry < 3 && out.status === 429 && !o.allow429; retry++) {
+      const left = this.ctx.maxWaitMs - this.waitedMs;
+      if (left <= 0) {
+        this.notes.push(`throttled (429) on ${operationId}; the waiting budget (--max-wait ${Math.round(this.ctx.maxWaitMs / 1000)} s) is spent, so not waiting`);
+        break;
+      }
+      const retryAfter = out.headers['retry-after'];
+      const wait = Math.min(left, 1000 * Math.max(1, Number(retryAfter) || 1));
+      // Said as the wait begins: a run that goes quiet for a minute should say why.
+      this.ctx.onNotice(`throttled (429) on ${operationId}: waiting ${Math.ceil(wait / 1000)} s (Retry-After: ${retryAfter ?? 'none'}; ${Math.round((left - wait) / 1000)} s of --max-wait left)`);
       this.notes.push(`throttled (429) on ${operationId}; waited ${Math.round(wait / 1000)} s and retried`);
-      await sleep(wait);
+      await sleep(wait, undefined, this.runSignal ? { signal: this.runSignal } : undefined).catch(() => undefined);
+      this.waitedMs += wait;
       out = await this.transport.send(req);
     }
     return out;
@@ -115,6 +126,11 @@ export class Session {
     const base = { operationId, assumed: false };
     if (out.fault) return [{ ...base, message: `${operationId}: ${out.fault.message} (${out.request.method} ${out.request.path})`, expected: 'an answer', actual: out.fault.kind }];
     const status = out.status!;
+    // A 429 proves nothing about the operation (neither that it serves nor that it refuses):
+    // a throttle that outlasts the waiting is a finding, and the operation is not covered.
+    if (status === 429 && !(Array.isArray(expect) && expect.includes(429))) {
+      return [{ ...base, status, message: `${operationId} stayed throttled (429) after the waiting allowed (--max-wait): the check could not run`, expected: Array.isArray(expect) ? expect.join(' or ') : expect, actual: '429' }];
+    }
     const problems: Problem[] = [];
     const ok =
       expect === '2xx' ? status >= 200 && status < 300 : expect === '4xx' ? status >= 400 && status < 500 : expect.includes(status);

@@ -73,8 +73,10 @@ export interface RunOptions {
   checkRateLimit?: boolean;
   /** Pages client/list is walked for at most. */
   maxPages?: number;
-  /** Longest wait for a Retry-After before giving up on a throttled call. */
+  /** All the waiting for 429s' Retry-After in a run, together (default 300 s); past it a throttled call is a finding. */
   maxWaitMs?: number;
+  /** Told as a wait begins (the CLI prints it to standard error). */
+  onNotice?: (line: string) => void;
   /** Answers are read up to this many bytes, after decompression (default 10 MiB). */
   maxBodyBytes?: number;
   /** The whole run's deadline (default 20 minutes). */

@@ -86,3 +86,17 @@ t.test('regression: a server that trickles one byte a second ends at the run dea
   t.ok(report.results.filter((r) => r.verdict === 'skip' && /deadline/.test(r.notes.join())).length > 10, 'the rest is skipped, not run');
   t.ok(report.summary.durationMs < 60_000, `ended in ${report.summary.durationMs} ms, not after the trickle`);
 });
+
+t.test('regression: a server that answers 429 to everything passes no check and covers no operation', async (t) => {
+  const url = await brokenServer(t, ({ path, reply }) =>
+    path === '/user/signin' ? undefined : reply.code(429).header('content-type', 'application/json').header('retry-after', '1').send('{"message":"Too many requests. Please try again later.","status":429}'));
+  const notices: string[] = [];
+  const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000, maxWaitMs: 2000, onNotice: (l) => notices.push(l) }, await spec());
+  const passed = report.results.filter((r) => r.verdict === 'pass');
+  t.same([...new Set(passed.map((r) => r.operationId))], ['signin'], 'only checks of the sign-in, which the server answers, pass');
+  t.ok(report.summary.checks.failed > 100, `${report.summary.checks.failed} checks fail`);
+  t.equal(report.summary.operations.covered, 1, 'no operation but signin counts as covered');
+  t.ok(problems(report).some((m) => /stayed throttled \(429\) after the waiting allowed \(--max-wait\): the check could not run/.test(m)));
+  t.match(notices[0], /^throttled \(429\) on \w+: waiting 1 s \(Retry-After: 1; 1 s of --max-wait left\)$/, 'the wait is announced as it begins');
+  t.equal(notices.length, 2, 'and the waiting stops at the budget');
+});
