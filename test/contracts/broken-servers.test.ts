@@ -29,6 +29,11 @@ const cases: Array<{ name: string; defect: Defect; expect: RegExp; check?: RegEx
     expect: /^\w+ 401 \/message: must have required property 'message'/,
   },
   {
+    name: 'regression: a wrong body on a response whose status is assumed is a violation, not an observation',
+    defect: alter((_p, s) => s === 400, () => ({ status: 400, body: { error: 'bad request' } })),
+    expect: /^\w+ 400 \/message: must have required property 'message'/,
+  },
+  {
     name: 'auth not enforced',
     defect: async ({ mock, request, forward, reply }) => {
       if (request.headers.authorization || request.headers['x-api-token']) return undefined;
