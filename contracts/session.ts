@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 import type { ExchangeValidator } from './exchange.js';
 import { describeBody, type Outcome, type Transport } from './http.js';
-import { givenSecrets, redactDeep } from './redact.js';
+import { givenSecrets, redactDeep, redactor } from './redact.js';
+import { reproduction } from './reproduce.js';
 import type { RunContext } from './options.js';
 import type { CheckGroup, CheckResult, Problem } from './types.js';
 
@@ -54,6 +55,8 @@ export class Session {
   private listed = 0;
   /** Time spent waiting out 429s so far (the --max-wait budget). */
   private waitedMs = 0;
+  /** The calls of the running check, so that every answer is checked, conformed or not. */
+  private calls: Array<{ operationId: string; out: Outcome; ownMethod: boolean; conformed: boolean }> = [];
 
   constructor(
     readonly ctx: RunContext,
@@ -117,11 +120,39 @@ export class Session {
       this.waitedMs += wait;
       out = await this.transport.send(req);
     }
+    this.calls.push({ operationId, out, ownMethod: o.method === undefined, conformed: false });
     return out;
+  }
+
+  /** The exchange as a developer would replay it, redacted before anything is cut. */
+  reproduce(out: Outcome) {
+    return reproduction(this.ctx.apiBase, out, redactor(this.secrets));
+  }
+
+  /** Every answer a check received and did not conform itself, checked against the spec for its status. */
+  private unconformedProblems(): Problem[] {
+    const problems: Problem[] = [];
+    for (const c of this.calls) {
+      if (c.conformed || !c.ownMethod || c.out.fault || c.out.status === undefined || c.out.status === 429) continue;
+      if (c.out.body === undefined) continue;
+      const found = this.validator.validate({ operationId: c.operationId, status: c.out.status, headers: c.out.headers, body: c.out.body });
+      found.forEach((f, i) => {
+        problems.push({ message: f.message, operationId: c.operationId, status: c.out.status, at: f.at, expected: f.expected, actual: f.actual, assumed: f.assumed, ...(i === 0 ? { reproduce: this.reproduce(c.out) } : {}) });
+      });
+    }
+    return problems;
   }
 
   /** Problems with an answer: network faults, non-JSON, an unexpected status, anything off the spec. */
   conform(operationId: string, out: Outcome, expect: Expect = '2xx'): Problem[] {
+    for (const c of this.calls) if (c.out === out) c.conformed = true;
+    const problems = this.conformProblems(operationId, out, expect);
+    // One reproduction per exchange, on its first problem: a report stays small.
+    if (problems.length) problems[0] = { ...problems[0]!, reproduce: this.reproduce(out) };
+    return problems;
+  }
+
+  private conformProblems(operationId: string, out: Outcome, expect: Expect): Problem[] {
     const op = this.op(operationId);
     const base = { operationId, assumed: false };
     if (out.fault) return [{ ...base, message: `${operationId}: ${out.fault.message} (${out.request.method} ${out.request.path})`, expected: 'an answer', actual: out.fault.kind }];
@@ -158,12 +189,16 @@ export class Session {
     if (this.runSignal?.aborted) return this.skip(spec, DEADLINE_SKIP);
     const started = performance.now();
     this.notes = [];
+    this.calls = [];
     let problems: Problem[];
     try {
-      problems = await fn();
+      problems = [...(await fn()), ...this.unconformedProblems()];
     } catch (err) {
       problems = [{ operationId: spec.operationId, message: `the check could not complete: ${(err as Error).message}`, assumed: false }];
     }
+    // Problems a check found by itself are shown with the last exchange it made.
+    const last = this.calls.at(-1)?.out;
+    if (last && problems.length && !problems.some((p) => p.reproduce)) problems[0] = { ...problems[0]!, reproduce: this.reproduce(last) };
     const failing = problems.filter((p) => this.ctx.strict || !p.assumed);
     // Redacted as it is made: no result, progress line or report ever holds a secret.
     const result: CheckResult = redactDeep(

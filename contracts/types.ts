@@ -1,6 +1,7 @@
 // The contract run as data: the runner returns it, reporters render it, the
 // CLI alone turns it into an exit code.
 import type { FetchLike } from './http.js';
+import type { Reproduction } from './reproduce.js';
 
 export type Verdict = 'pass' | 'fail' | 'observation' | 'skip';
 
@@ -17,6 +18,8 @@ export interface Problem {
   actual?: string;
   /** Rests on something the spec marks x-assumed. */
   assumed: boolean;
+  /** The exchange that showed it, redacted, with a curl command. */
+  reproduce?: Reproduction;
 }
 
 export interface CheckResult {

@@ -17,9 +17,17 @@ function tallyRow(name: string, t: Tally, attr: string): string {
   return `<tr ${attr}><th scope="row">${esc(name)}</th>${VERDICTS.map((v) => `<td class="n ${t[v] ? v : ''}">${t[v]}</td>`).join('')}</tr>`;
 }
 
-/** Whatever a problem carries beyond its message (the request and answer that reproduce it, when the run kept them). */
+function reproduceBlock(p: Problem): string {
+  const r = p.reproduce;
+  if (!r) return '';
+  const req = `${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}${r.request.body ? `\n\n${r.request.body}` : ''}`;
+  const res = r.response ? `${r.response.status} ${r.response.contentType ?? ''}\n\n${r.response.body ?? ''}` : '(no answer)';
+  return `<details class="repro"><summary>Request, answer and curl</summary><h4>Request</h4><pre>${esc(req)}</pre><h4>Answer</h4><pre>${esc(res)}</pre><h4>Reproduce</h4><pre>${esc(r.curl)}</pre></details>`;
+}
+
+/** Whatever else a problem carries beyond its message. */
 function extras(p: Problem): string {
-  const known = new Set(['message', 'operationId', 'status', 'at', 'expected', 'actual', 'assumed']);
+  const known = new Set(['message', 'operationId', 'status', 'at', 'expected', 'actual', 'assumed', 'reproduce']);
   const rest = Object.entries(p).filter(([k, v]) => !known.has(k) && v !== undefined);
   return rest
     .map(([k, v]) => `<details><summary>${esc(k)}</summary><pre>${esc(typeof v === 'string' ? v : JSON.stringify(v, null, 2))}</pre></details>`)
@@ -33,7 +41,7 @@ function problem(p: Problem): string {
     p.expected !== undefined ? `<dt>expected</dt><dd><code>${esc(p.expected)}</code></dd>` : '',
     p.actual !== undefined ? `<dt>got</dt><dd><code>${esc(p.actual)}</code></dd>` : '',
   ].join('');
-  return `<li class="${p.assumed ? 'assumed' : ''}"><p>${esc(p.message)}${p.assumed ? ' <span class="tag">x-assumed</span>' : ''}</p>${facts ? `<dl>${facts}</dl>` : ''}${extras(p)}</li>`;
+  return `<li class="${p.assumed ? 'assumed' : ''}"><p>${esc(p.message)}${p.assumed ? ' <span class="tag">x-assumed</span>' : ''}</p>${facts ? `<dl>${facts}</dl>` : ''}${reproduceBlock(p)}${extras(p)}</li>`;
 }
 
 function check(r: CheckResult): string {

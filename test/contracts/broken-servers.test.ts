@@ -128,3 +128,32 @@ t.test('regression: no negative check can create an account, even where platform
   t.ok(signups.every((r) => !r.problems.some((p) => /answered 200/.test(p.message))), 'no sign-up was accepted');
   t.equal(users, 14, 'the world still has its 14 users');
 });
+
+t.test('regression: an answer no conformance call sees (the writes\' re-reads) is still checked against the spec', async (t) => {
+  let reads = 0;
+  const url = await brokenServer(t, async ({ path, reply, forward }) => {
+    if (path !== '/room/get' || ++reads === 1) return undefined; // the conformance read is left alone
+    const r = await forward();
+    return reply.code(r.status).header('content-type', 'application/json').send(JSON.stringify({ ...r.body, message: 42 }));
+  });
+  const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000, allowWrites: true }, await spec());
+  t.equal(report.results.find((r) => r.id.startsWith('conformance:getRoomMeasurements'))?.verdict, 'pass', 'the conformance read saw a good answer');
+  const writes = report.results.filter((r) => r.group === 'writes' && r.verdict === 'fail');
+  t.ok(writes.some((r) => r.problems.some((p) => /getRoomMeasurements 200 \/message: must be string/.test(p.message))), 'the re-read inside a write check is validated too', { failures: writes.flatMap((r) => r.problems.map((p) => p.message)).slice(0, 5) });
+});
+
+t.test('each failure carries the request, the answer and a curl command, redacted', async (t) => {
+  const url = await brokenServer(t, alter((p, s) => p === '/client/list' && s === 200, (r) => (delete r.body.data.total, r)));
+  const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000 }, await spec());
+  const check = report.results.find((r) => r.id.startsWith('conformance:listClients'))!;
+  const r = check.problems.find((p) => p.reproduce)!.reproduce!;
+  t.equal(r.request.method, 'POST');
+  t.equal(r.request.url, `${url}/api/v1/client/list`);
+  t.equal(r.request.headers.platform, 'WEB');
+  t.equal(r.request.headers.authorization, 'Bearer [REDACTED]');
+  t.equal(r.request.body, '{"page":1}');
+  t.match(r.response, { status: 200, contentType: /application\/json/, body: /"current_page":1/ });
+  t.match(r.curl, /^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/client\/list' \\\n {2}-H 'accept: application\/json'/);
+  t.match(r.curl, /-H "authorization: Bearer \$MCS_TOKEN"/);
+  t.match(r.curl, /--data-raw '\{"page":1\}'$/);
+});
