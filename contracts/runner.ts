@@ -11,7 +11,7 @@ import { destructiveChecks, writeChecks } from './checks/writes.js';
 import { createExchangeValidator } from './exchange.js';
 import { createTransport } from './http.js';
 import { resolveRunOptions } from './options.js';
-import { DEADLINE_SKIP, Session } from './session.js';
+import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
 import { redact, redactDeep } from './redact.js';
 import { RunAborted, type CheckResult, type RunOptions, type RunReport } from './types.js';
 
@@ -19,6 +19,7 @@ import { RunAborted, type CheckResult, type RunOptions, type RunReport } from '.
 export async function runContracts(options: RunOptions, spec?: LoadedSpec): Promise<RunReport> {
   const loaded = spec ?? (await loadSpec());
   const ctx = resolveRunOptions(options, loaded.basePath);
+  checkSelection(ctx, loaded);
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const deadline = new AbortController();
@@ -73,6 +74,44 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   return redactDeep(report, s.secrets);
 }
 
+/** The closest of `names` to `word` (edit distance), for "did you mean". */
+export function nearest(word: string, names: readonly string[]): string | undefined {
+  const distance = (a: string, b: string) => {
+    const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      let prev = row[0]!;
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const cur = row[j]!;
+        row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+        prev = cur;
+      }
+    }
+    return row[b.length]!;
+  };
+  let best: string | undefined;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const n of names) {
+    const d = distance(word, n);
+    if (d < bestD) [best, bestD] = [n, d];
+  }
+  return best !== undefined && bestD <= Math.max(3, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+/** --only and --skip name operationIds or tags of the spec; anything else is a usage error. */
+function checkSelection(ctx: { only: Set<string>; skip: Set<string> }, spec: LoadedSpec): void {
+  const ids = spec.operations.map((o) => o.operationId);
+  const tags = [...new Set(spec.operations.flatMap((o) => o.tags))];
+  const valid = new Set([...ids, ...tags]);
+  for (const [flag, names] of [['--only', ctx.only], ['--skip', ctx.skip]] as const) {
+    for (const name of names) {
+      if (valid.has(name)) continue;
+      const guess = nearest(name, [...valid]);
+      throw new RunAborted(`${flag} ${name} is no operationId or tag of the spec${guess ? ` (did you mean ${guess}?)` : ''}; tags: ${tags.join(', ')}; operationIds: ${ids.join(', ')}`);
+    }
+  }
+}
+
 /** One finding for a run that overran its deadline, naming what it did not get to. */
 function overran(s: Session): void {
   const notRun = s.results.filter((r) => r.verdict === 'skip' && r.notes.includes(DEADLINE_SKIP)).length;
@@ -92,6 +131,25 @@ function overran(s: Session): void {
 
 /** Sign in (or check the given token); a run that cannot start is aborted. */
 async function preflight(s: Session): Promise<void> {
+  await signIn(s);
+  await checkSetup(s);
+}
+
+/** Setup mistakes are the account's, not the API's: one line and exit 2, not a page of violations. */
+async function checkSetup(s: Session): Promise<void> {
+  const list = await s.call('listClients', { body: { page: 1 } });
+  if (list.status !== undefined && refusedForNoPlan(s.op('listClients'), list.status, list.body)) {
+    throw new RunAborted('the account has no active plan, so every operation that needs one answers 403 Subscription required.: sign in with an account that has a plan (an account without one goes in --nosub-email / MCS_NOSUB_EMAIL)');
+  }
+  const id = s.ctx.clientId;
+  if (id === undefined) return;
+  const rooms = await s.call('getRoomsByClientId', { body: { client_id: id } });
+  if (rooms.status === 404 || rooms.status === 403 || rooms.status === 422) {
+    throw new RunAborted(`--client-id ${id} is not a client of this account (room/get-by-client-id answered ${rooms.status}): name one of its own clients, made for the destructive check`);
+  }
+}
+
+async function signIn(s: Session): Promise<void> {
   const { email, password, token } = s.ctx.credentials;
   if (token) {
     s.token = token;

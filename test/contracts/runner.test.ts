@@ -2,6 +2,7 @@
 import t, { type Test } from 'tap';
 import { buildMock } from '../../mock/build.js';
 import { runContracts } from '../../contracts/runner.js';
+import { RunAborted } from '../../contracts/types.js';
 import type { RunOptions, RunReport } from '../../contracts/types.js';
 import { spec } from '../helpers/mock.js';
 
@@ -33,14 +34,28 @@ t.test('read-only, with the no-plan account', async (t) => {
   t.equal(report.results.filter((r) => r.group === 'subscription' && r.verdict === 'pass').length, 1 + 13 + 1 + 3, 'sign-in, 13 gated, most gated, 3 open');
 });
 
-t.test('signed in with a no-plan account, the gated operations fail with a hint that the account has no plan', async (t) => {
-  const { report } = await against(t, { rateLimit: false }, { credentials: nosub });
-  const failed = report.results.filter((r) => r.verdict === 'fail');
-  t.ok(failed.length > 0, 'the gated operations do not pass');
-  const messages = failed.flatMap((r) => r.problems.map((p) => p.message));
-  for (const m of messages) t.match(m, /answered 403 \(the documented refusal of an account without an active plan: sign in with one that has a plan\), expected 2xx/, m);
-  const gated = new Set((await spec()).operations.filter((o) => o.subscriptionRequired).map((o) => o.operationId));
-  t.ok(failed.every((r) => r.operationId && gated.has(r.operationId)), 'only operations that need a plan');
+t.test('regression: a main account without a plan is a setup mistake (exit 2, one line), not a page of 403 violations', async (t) => {
+  const mock = await buildMock({ spec: await spec(), rateLimit: false });
+  const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => mock.close());
+  await t.rejects(runContracts({ baseUrl: url, credentials: nosub, timeoutMs: 5000 }, await spec()), new RunAborted('the account has no active plan, so every operation that needs one answers 403 Subscription required.: sign in with an account that has a plan (an account without one goes in --nosub-email / MCS_NOSUB_EMAIL)'));
+});
+
+t.test('regression: a --client-id that is not the account\'s is a setup mistake', async (t) => {
+  const mock = await buildMock({ spec: await spec(), rateLimit: false });
+  const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => mock.close());
+  const foreign = mock.mock.store.world.clients.find((c) => mock.mock.store.userById(c.user_id)!.company_id !== mock.mock.store.userById(1)!.company_id)!;
+  await t.rejects(runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000, allowDestructive: true, clientId: foreign.id }, await spec()), { name: 'RunAborted', message: new RegExp(`^--client-id ${foreign.id} is not a client of this account \\(room/get-by-client-id answered 404\\)`) });
+  t.ok(mock.mock.store.client(foreign.id), 'nothing was deleted');
+});
+
+t.test('regression: --only and --skip with a name that is no operationId or tag is a usage error naming the nearest', async (t) => {
+  const mock = await buildMock({ spec: await spec(), rateLimit: false });
+  const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => mock.close());
+  await t.rejects(runContracts({ baseUrl: url, credentials: demo, only: ['listClient'] }, await spec()), { name: 'RunAborted', message: /^--only listClient is no operationId or tag of the spec \(did you mean listClients\?\); tags: .*Clients.*; operationIds: .*listCountries/ });
+  await t.rejects(runContracts({ baseUrl: url, credentials: demo, skip: ['zzzzzzzzzzzz'] }, await spec()), { message: /^--skip zzzzzzzzzzzz is no operationId or tag of the spec; tags:/ });
 });
 
 t.test('writes: the update round-trip and all measurement forms', async (t) => {
