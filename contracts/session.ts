@@ -55,6 +55,8 @@ export class Session {
   private listed = 0;
   /** Time spent waiting out 429s so far (the --max-wait budget). */
   private waitedMs = 0;
+  /** Set by a check whose answers held no records: it passes nothing, it is skipped with this reason. */
+  private nothing: string | undefined;
   /** The calls of the running check, so that every answer is checked, conformed or not. */
   private calls: Array<{ operationId: string; out: Outcome; ownMethod: boolean; conformed: boolean }> = [];
 
@@ -183,6 +185,11 @@ export class Session {
     return problems;
   }
 
+  /** Says the running check had nothing to check (an empty list proves nothing): it ends skipped unless something failed. */
+  nothingToCheck(reason: string): void {
+    this.nothing = reason;
+  }
+
   /** Runs one check; whatever it throws becomes a problem of that check, never a crash. */
   async check(spec: CheckSpec, fn: () => Promise<Problem[]>): Promise<CheckResult> {
     if (spec.operationId && !this.selected(this.op(spec.operationId))) return this.skip(spec, 'not selected by --only/--skip');
@@ -190,6 +197,7 @@ export class Session {
     const started = performance.now();
     this.notes = [];
     this.calls = [];
+    this.nothing = undefined;
     let problems: Problem[];
     try {
       problems = [...(await fn()), ...this.unconformedProblems()];
@@ -204,9 +212,9 @@ export class Session {
     const result: CheckResult = redactDeep(
       {
         ...spec,
-        verdict: failing.length ? 'fail' : problems.length ? 'observation' : 'pass',
+        verdict: failing.length ? 'fail' : problems.length ? 'observation' : this.nothing ? 'skip' : 'pass',
         problems: this.cap(problems, spec.operationId),
-        notes: this.notes,
+        notes: this.nothing && !problems.length ? [...this.notes, this.nothing] : this.notes,
         ms: Math.round(performance.now() - started),
       },
       this.secrets,

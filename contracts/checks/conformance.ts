@@ -16,6 +16,18 @@ export interface Discovered {
 }
 
 const NOBODY = 'nobody@example.invalid';
+/** Reads that answer a list of records (others answer the envelope's empty `data: []`). */
+const LISTS = new Set(['listCountries', 'listPlans', 'listCompanyUsers', 'listMeasurementTypes', 'listAdminRoomTypes', 'listClients', 'listCompanyClients']);
+/** Records tried at most when looking for one that has what a check needs. */
+const PROBES = 20;
+
+/** `data: []` or a page with `data: {data: []}`: nothing in it exercises a record schema. */
+export function isEmptyList(body: unknown): boolean {
+  const d = (body as { data?: unknown } | undefined)?.data;
+  if (Array.isArray(d)) return d.length === 0;
+  const inner = (d as { data?: unknown } | undefined)?.data;
+  return Array.isArray(inner) && inner.length === 0;
+}
 const data = (body: unknown): any => (body as { data?: unknown } | undefined)?.data;
 
 export async function conformanceChecks(s: Session): Promise<Discovered> {
@@ -27,6 +39,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       if (out.status !== undefined && out.status < 300) {
         if (!s.op(operationId).isPublic) found.reads.push({ operationId, body });
         after?.(out.body);
+        if (LISTS.has(operationId) && isEmptyList(out.body)) s.nothingToCheck(`the answer holds no records, so the schema of its records was not exercised (the account has none)`);
       }
       return problems;
     });
@@ -60,25 +73,59 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
     found.measurementTypes = Array.isArray(data(b)) ? data(b) : [];
   });
   await read('listAdminRoomTypes', 'lists admin room types', {});
+  let clients: Array<Record<string, unknown>> = [];
   await read('listClients', 'lists the first page of clients', { page: 1 }, (b) => {
-    found.client = data(b)?.data?.[0];
+    clients = Array.isArray(data(b)?.data) ? data(b).data : [];
+    found.client = clients[0];
   });
   if (found.companyName) await read('listCompanyClients', "lists the company's clients", { company_name: found.companyName });
   else s.skip({ id: 'conformance:listCompanyClients', group: 'conformance', operationId: 'listCompanyClients', title: "lists the company's clients" }, 'the profile names no company');
 
-  const clientId = found.client?.id as number | undefined;
-  if (clientId === undefined) {
+  if (clients.length === 0) {
     for (const operationId of ['getRoomsByClientId', 'getRoomMeasurements']) {
       s.skip({ id: `conformance:${operationId}`, group: 'conformance', operationId, title: 'reads rooms' }, 'the account has no client to read rooms of');
     }
     return found;
   }
-  await read('getRoomsByClientId', "lists a client's rooms", { client_id: clientId }, (b) => {
-    const rooms = data(b);
-    found.roomId = Array.isArray(rooms) ? rooms[0]?.id : undefined;
+  // A list read proves nothing when it is empty: look for a client that has rooms
+  // and a room that has measurements, checking every answer on the way.
+  const rooms: Array<{ clientId: number; roomId: number }> = [];
+  await s.check({ id: "conformance:getRoomsByClientId:lists a client's rooms", group: 'conformance', operationId: 'getRoomsByClientId', title: "lists a client's rooms (a client that has some)" }, async () => {
+    const problems = [];
+    for (const c of clients.slice(0, PROBES)) {
+      const out = await s.call('getRoomsByClientId', { body: { client_id: c.id } });
+      problems.push(...s.conform('getRoomsByClientId', out));
+      const list = data(out.body);
+      if (Array.isArray(list) && list.length) {
+        found.client = c;
+        found.reads.push({ operationId: 'getRoomsByClientId', body: { client_id: c.id } });
+        rooms.push(...list.map((r: { id: number }) => ({ clientId: c.id as number, roomId: r.id })));
+        break;
+      }
+    }
+    if (!rooms.length) s.nothingToCheck(`none of the first ${Math.min(PROBES, clients.length)} clients has a room, so a room record was never checked`);
+    return problems;
   });
-  if (found.roomId !== undefined) await read('getRoomMeasurements', "lists a room's measurements", { client_id: clientId, room_id: found.roomId });
-  else s.skip({ id: 'conformance:getRoomMeasurements', group: 'conformance', operationId: 'getRoomMeasurements', title: "lists a room's measurements" }, 'the first client has no room (or room/get-by-client-id answered null)');
+  found.roomId = rooms[0]?.roomId;
+  if (!rooms.length) {
+    s.skip({ id: 'conformance:getRoomMeasurements', group: 'conformance', operationId: 'getRoomMeasurements', title: "lists a room's measurements" }, 'no client with a room was found');
+    return found;
+  }
+  await s.check({ id: "conformance:getRoomMeasurements:lists a room's measurements", group: 'conformance', operationId: 'getRoomMeasurements', title: "lists a room's measurements (a room that has some)" }, async () => {
+    const problems = [];
+    let hit = false;
+    for (const r of rooms.slice(0, PROBES)) {
+      const out = await s.call('getRoomMeasurements', { body: { client_id: r.clientId, room_id: r.roomId } });
+      problems.push(...s.conform('getRoomMeasurements', out));
+      if (!isEmptyList(out.body) && out.status !== undefined && out.status < 300) {
+        found.reads.push({ operationId: 'getRoomMeasurements', body: { client_id: r.clientId, room_id: r.roomId } });
+        hit = true;
+        break;
+      }
+    }
+    if (!hit) s.nothingToCheck(`none of the client's ${Math.min(PROBES, rooms.length)} rooms has a measurement, so a measurement record was never checked`);
+    return problems;
+  });
   return found;
 }
 

@@ -130,9 +130,10 @@ t.test('regression: no negative check can create an account, even where platform
 });
 
 t.test('regression: an answer no conformance call sees (the writes\' re-reads) is still checked against the spec', async (t) => {
-  let reads = 0;
+  let writing = false;
   const url = await brokenServer(t, async ({ path, reply, forward }) => {
-    if (path !== '/room/get' || ++reads === 1) return undefined; // the conformance read is left alone
+    if (path.startsWith('/measurements/')) writing = true;
+    if (path !== '/room/get' || !writing) return undefined; // the conformance reads are left alone
     const r = await forward();
     return reply.code(r.status).header('content-type', 'application/json').send(JSON.stringify({ ...r.body, message: 42 }));
   });
@@ -156,4 +157,31 @@ t.test('each failure carries the request, the answer and a curl command, redacte
   t.match(r.curl, /^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/client\/list' \\\n {2}-H 'accept: application\/json'/);
   t.match(r.curl, /-H "authorization: Bearer \$MCS_TOKEN"/);
   t.match(r.curl, /--data-raw '\{"page":1\}'$/);
+});
+
+t.test('regression: list reads look for records that exercise the schema, and skip with a reason when there are none', async (t) => {
+  let firstRooms = true;
+  let firstMeasurements = true;
+  const empty = (reply: any, r: any) => reply.code(200).header('content-type', 'application/json').send(JSON.stringify({ ...r.body, data: [] }));
+  const url = await brokenServer(t, async ({ path, reply, forward }) => {
+    if (path === '/room/get-by-client-id' && firstRooms) {
+      firstRooms = false;
+      return empty(reply, await forward());
+    }
+    if (path === '/room/get' && firstMeasurements) {
+      firstMeasurements = false;
+      return empty(reply, await forward());
+    }
+    return undefined;
+  });
+  const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000 }, await spec());
+  const verdict = (op: string) => report.results.find((r) => r.id.startsWith(`conformance:${op}`))?.verdict;
+  t.equal(verdict('getRoomsByClientId'), 'pass', 'another client, one with rooms, was read');
+  t.equal(verdict('getRoomMeasurements'), 'pass', 'another room, one with measurements, was read');
+
+  const none = await brokenServer(t, async ({ path, reply, forward }) => (path === '/room/get' ? empty(reply, await forward()) : undefined));
+  const bare = await runContracts({ baseUrl: none, credentials: demo, timeoutMs: 5000 }, await spec());
+  const skipped = bare.results.find((r) => r.id.startsWith('conformance:getRoomMeasurements'))!;
+  t.equal(skipped.verdict, 'skip', 'no room with measurements: nothing was proven');
+  t.match(skipped.notes.join(), /has a measurement, so a measurement record was never checked/);
 });
