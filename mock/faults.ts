@@ -29,17 +29,24 @@ export class FaultRules {
     this.rules = [];
   }
 
-  /** The rule that applies to this call, spending one of its calls. A rule forcing a status
-   *  passes over operations that do not document it (and keeps its count for the others). */
-  take(operationId: string, documents: (status: number) => boolean = () => true): FaultRule | undefined {
-    const rule = this.rules.find(
+  /** What applies to this call, spending one call of each rule used. Rules compose: a
+   *  latency rule and a status rule that both match apply together, whatever order they
+   *  were added in (the first matching status wins; the longest latency). A rule forcing a
+   *  status passes over operations that do not document it (and keeps its count). */
+  take(operationId: string, documents: (status: number) => boolean = () => true): { status?: number; latency_ms?: number } | undefined {
+    const matching = this.rules.filter(
       (r) => (r.operationId === undefined || r.operationId === operationId) && (r.status === undefined || documents(r.status)),
     );
-    if (rule?.remaining !== undefined) {
+    if (matching.length === 0) return undefined;
+    const statusRule = matching.find((r) => r.status !== undefined);
+    const used = matching.filter((r) => r === statusRule || r.status === undefined);
+    const latency = Math.max(0, ...used.map((r) => r.latency_ms ?? 0));
+    for (const rule of used) {
+      if (rule.remaining === undefined) continue;
       rule.remaining -= 1;
       if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
     }
-    return rule;
+    return { ...(statusRule ? { status: statusRule.status } : {}), ...(latency ? { latency_ms: latency } : {}) };
   }
 }
 

@@ -96,3 +96,20 @@ t.test('reset brings back the seeded world and clears faults', async (t) => {
   t.equal((await mock.post('/countries/index', {})).status, 200, 'faults cleared');
   t.equal((await mock.post('/user/get_profile', {}, bearer(token))).status, 401, 'sessions belong to the old world');
 });
+
+t.test('regression: a latency rule and a status rule that both match apply together, in either order', async (t) => {
+  for (const order of [['latency', 'status'], ['status', 'latency']] as const) {
+    const mock = await testMock(t);
+    const token = await mock.signin();
+    for (const kind of order) {
+      await mock.control('POST', '/__mock/faults', kind === 'latency' ? { operationId: 'listClients', latency_ms: 300, count: 1 } : { operationId: 'listClients', status: 403, count: 1 });
+    }
+    const started = performance.now();
+    const r = await mock.post('/client/list', {}, bearer(token));
+    const ms = performance.now() - started;
+    t.equal(r.status, 403, `${order.join(' then ')}: the status applies`);
+    t.ok(ms >= 290, `${order.join(' then ')}: and so does the latency (${Math.round(ms)} ms)`);
+    t.same((await mock.control('GET', '/__mock/faults')).body, { faults: [] }, 'both rules spent');
+    t.equal((await mock.post('/client/list', {}, bearer(token))).status, 200);
+  }
+});
