@@ -781,7 +781,7 @@ export interface components {
             surname: string;
             /** Format: email */
             email: string;
-            location?: string;
+            location?: string | null;
             /** @description Accepted by the update; not returned in listings. */
             phone?: string;
             address?: string;
@@ -793,12 +793,12 @@ export interface components {
             billing_state?: string;
             billing_zip_code?: string;
             phone_no?: string;
-            lead_source_name?: string;
+            lead_source_name?: string | null;
             quote_no?: string;
-            project_name?: string;
-            lead_source_id?: number;
+            project_name?: string | null;
+            lead_source_id?: number | null;
             /** @description Boolean here; integer (1 or 0) in listings. */
-            end_client_known?: boolean;
+            end_client_known?: boolean | (0 | 1 | "0" | "1");
         };
         ClientDeleteRequest: {
             client_id: number;
@@ -908,7 +908,7 @@ export interface components {
             room_id: number;
             measurement_type_id: number;
             unit_type: components["schemas"]["UnitType"];
-            mount_type?: components["schemas"]["MountType"];
+            mount_type?: components["schemas"]["MountType"] | null | "";
             /** @description descriptive name */
             window_name: string;
             focus_width?: string;

@@ -32,8 +32,13 @@ export const updateClient: Handler<'updateClient'> = ({ body, user, store }) => 
   clientInCompany(store, user, body.client_id);
   const { client_id: _id, end_client_known, lead_source_id, ...fields } = body;
   const patch: ClientPatch = { ...fields };
-  if (end_client_known !== undefined) patch.end_client_known = end_client_known ? 1 : 0;
-  if (lead_source_id !== undefined) {
+  // Laravel's boolean rule: true, 1 and "1" are true; false, 0 and "0" false.
+  if (end_client_known !== undefined) patch.end_client_known = [true, 1, '1'].includes(end_client_known) ? 1 : 0;
+  if (lead_source_id === null) {
+    patch.lead_source_id = null;
+    patch.lead_source_email = null;
+    patch.lead_source_name = fields.lead_source_name ?? null;
+  } else if (lead_source_id !== undefined) {
     const source = store.world.leadSources.find((s) => s.id === lead_source_id);
     if (!source) throw Errors.VALIDATION({ lead_source_id: ['The selected lead source id is invalid.'] });
     patch.lead_source_id = source.id;

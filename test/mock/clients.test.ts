@@ -147,3 +147,23 @@ t.test('a user never reads or changes another company’s clients', async (t) =>
   const r = await mock.post('/client/update', { client_id: colleague.id, name: 'Shared', surname: 'Client', email: 'shared@example.com' }, bearer(demo));
   t.equal(r.status, 200, 'a colleague’s client is shared');
 });
+
+t.test('regression: a client exactly as client/list gives it goes back to client/update (Laravel\'s boolean and nullable rules)', async (t) => {
+  const mock = await testMock(t);
+  const token = await mock.signin();
+  const list = await mock.post('/client/list', { limit: 50 }, bearer(token));
+  const clients = (list.body as any).data.data as Array<Record<string, unknown>>;
+  const withNulls = clients.find((c) => c.project_name === null || c.location === null || c.lead_source_id === null) ?? clients[0]!;
+  const cases: Array<[string, unknown, number]> = [[1, 1], [0, 0], ['1', 1], ['0', 0], [true, 1], [false, 0]].map(([v, want]) => [JSON.stringify(v), v, want as number]);
+  for (const [label, value, want] of cases) {
+    const r = await mock.post('/client/update', { ...withNulls, client_id: withNulls.id, end_client_known: value }, bearer(token));
+    t.equal(r.status, 200, `end_client_known ${label}: ${JSON.stringify(r.body)}`);
+    t.equal(mock.app.mock.store.client(withNulls.id as number)!.end_client_known, want, `stored as ${want}`);
+  }
+  const nulls = await mock.post('/client/update', { ...withNulls, client_id: withNulls.id, project_name: null, location: null, lead_source_name: null, lead_source_id: null }, bearer(token));
+  t.equal(nulls.status, 200, 'null for the fields listings give as null');
+  const after = (await mock.post('/client/list', { limit: 50 }, bearer(token))).body as any;
+  t.equal(after.data.data.find((c: any) => c.id === withNulls.id).project_name, null, 'and the listing says null back');
+  const bad = await mock.post('/client/update', { ...withNulls, client_id: withNulls.id, end_client_known: 'yes' }, bearer(token));
+  t.equal(bad.status, 422, 'what the boolean rule refuses is still refused');
+});

@@ -82,3 +82,15 @@ t.test('awning: add, edit, its own failure shape, and it shows in its room', asy
   }
   t.same((await mock.post(path, { client_id: 999_999 }, bearer(token))).body, { status: 'error', message: 'Client not found.' });
 });
+
+t.test('regression: blank optional fields as the document\'s sample sends them; an awning type on a window form is a 422', async (t) => {
+  const { mock, token, base } = await setup(t);
+  const path = '/measurements/single_window_photo_add_edit';
+  const blank = await mock.post(path, { ...base, measurement_type_id: 1, mount_type: '', note: '', focus_width: '' }, bearer(token));
+  t.equal(blank.status, 200, `mount_type "": ${JSON.stringify(blank.body)}`);
+  t.equal((await mock.post(path, { ...base, measurement_type_id: 1, mount_type: null }, bearer(token))).status, 200, 'mount_type null');
+  t.equal((await mock.post(path, { ...base, measurement_type_id: 1, mount_type: 'sideways' }, bearer(token))).status, 422, 'an unknown mount still refused');
+  const awning = await mock.post(path, { ...base, measurement_type_id: 4 }, bearer(token));
+  t.equal(awning.status, 422);
+  t.same(awning.body, { message: 'The selected measurement type id is invalid.', status: 422, errors: { measurement_type_id: ['The selected measurement type id is invalid.'] } });
+});
