@@ -38,6 +38,8 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     // Bounds on a slow or stalled client; above the longest injected latency.
     requestTimeout: ctx.maxLatencyMs + 30_000,
     routerOptions: { ignoreTrailingSlash: true },
+    // The spec has no HEAD operation, so the mock answers HEAD as any other method it lacks: 405.
+    exposeHeadRoutes: false,
     frameworkErrors: (err, _request, reply) => {
       const e = Errors.BAD_REQUEST(`The request URL is not valid (${err.message}).`);
       return (reply as FastifyReply).code(e.statusCode).send(e.body());

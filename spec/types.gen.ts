@@ -1124,6 +1124,60 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
+        /** @description As BadRequest, in the `{status: "error", message}` shape the document gives the awning, country and plan operations. */
+        StatusBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
+        /** @description As PayloadTooLarge, in the `{status: "error", message}` shape of the awning, country and plan operations. */
+        StatusPayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "The request body is too large (limit 1048576 bytes)."
+                 *     }
+                 */
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
+        /** @description As UnsupportedMediaType, in the `{status: "error", message}` shape of the awning, country and plan operations. */
+        StatusUnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "Unsupported content type text/plain; send application/json."
+                 *     }
+                 */
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
+        /** @description The body fails validation, in the `{status: "error", message}` shape of the country operation. */
+        StatusValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "The body field is invalid."
+                 *     }
+                 */
+                "application/json": components["schemas"]["StatusError"];
+            };
+        };
         /** @description The body exceeds the size limit. */
         PayloadTooLarge: {
             headers: {
@@ -1768,10 +1822,10 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            400: components["responses"]["StatusBadRequest"];
+            413: components["responses"]["StatusPayloadTooLarge"];
+            415: components["responses"]["StatusUnsupportedMediaType"];
+            422: components["responses"]["StatusValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             /** @description The country list could not be read. */
             500: {
@@ -1952,7 +2006,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["StatusBadRequest"];
             /**
              * @description Missing or invalid authentication. The interface document gives both
              *     the general 401 body and a plans failure `Unauthorized` in the
@@ -1966,8 +2020,6 @@ export interface operations {
                     "application/json": components["schemas"]["PlansUnauthorizedError"] | components["schemas"]["UnauthenticatedError"];
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2451,7 +2503,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["StatusBadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SubscriptionRequired"];
             /** @description Unknown client, room or awning measurement id. */
@@ -2469,8 +2521,8 @@ export interface operations {
                     "application/json": components["schemas"]["StatusError"];
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["StatusPayloadTooLarge"];
+            415: components["responses"]["StatusUnsupportedMediaType"];
             /** @description Validation failed. */
             422: {
                 headers: {

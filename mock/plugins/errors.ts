@@ -33,6 +33,14 @@ function toMockError(err: FastifyError, request: FastifyRequest, bodyLimit: numb
   return Errors.INTERNAL();
 }
 
+/** The awning, country and plan operations fail in {status: "error", message} (section 7):
+ *  an error their spec documents in that shape for its status is sent in it, with its own message. */
+function inOperationShape(e: MockError, op: OperationEntry | undefined): MockError {
+  if (!op || e.shape === 'status') return e;
+  const example = op.responses[String(e.statusCode)]?.examples[0] as { status?: unknown } | undefined;
+  return example?.status === 'error' ? new MockError(e.statusCode, e.message, 'status', undefined, e.headers) : e;
+}
+
 /** For each path, the methods the spec serves on it (405 and `Allow`). */
 function methodIndex(spec: LoadedSpec): Array<{ pattern: RegExp; methods: string[] }> {
   const byPath = new Map<string, string[]>();
@@ -43,7 +51,8 @@ function methodIndex(spec: LoadedSpec): Array<{ pattern: RegExp; methods: string
   }
   return [...byPath].map(([path, methods]) => ({
     pattern: pathPattern(path, spec.basePath),
-    methods: methods.includes('GET') ? [...methods, 'HEAD'] : methods,
+    // Only what the spec has: no HEAD (the mock does not expose HEAD routes either).
+    methods,
   }));
 }
 
@@ -61,7 +70,7 @@ export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
     });
 
     app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const e = toMockError(err, request, bodyLimit);
+      const e = inOperationShape(toMockError(err, request, bodyLimit), request.routeOptions.config?.operation);
       if (e.statusCode >= 500) request.log.error({ err }, 'mock failure');
       return reply.code(e.statusCode).headers(e.headers).send(e.body());
     });

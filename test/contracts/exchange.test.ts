@@ -26,7 +26,7 @@ t.test('findings name the operation, status, path, expectation and value', async
   const [missing] = v.validate({ method: 'GET', path: '/plans/index', status: 200, headers: json, body: { status: 'success' } });
   t.match(missing, { operationId: 'listPlans', at: '/data', expected: 'property "data"', actual: 'nothing', keyword: 'required' });
   const [status] = v.validate({ operationId: 'listPlans', status: 204, headers: json, body: undefined });
-  t.match(status, { keyword: 'status', message: /answered 204, which the spec does not document \(200, 400, 401, 413, 415, 429\)/, assumed: false });
+  t.match(status, { keyword: 'status', message: /answered 204, which the spec does not document \(200, 400, 401, 429\)/, assumed: false });
   const [invented] = v.validate({ operationId: 'logout', status: 404, headers: json, body: { message: 'No route.' } });
   t.match(invented, { keyword: 'status', assumed: true }, 'logout, an operation the document does not show, is x-assumed as a whole');
   const [ct] = v.validate({ operationId: 'listCountries', status: 200, headers: { 'content-type': 'text/html' }, body: { status: 'success', data: [] } });

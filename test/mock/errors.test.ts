@@ -15,14 +15,14 @@ t.test('bad requests, table-driven', async (t) => {
     { what: 'unknown path', url: '/api/v1/nope', headers: { platform: 'WEB' }, status: 404, message: /No route POST \/api\/v1\/nope/ },
     { what: 'outside the API', method: 'GET', url: '/', status: 404, message: /No route GET \// },
     { what: 'wrong method', method: 'DELETE', url: '/api/v1/client/list', status: 405, message: /allowed: POST/, allow: 'POST' },
-    { what: 'POST on a GET', method: 'POST', url: '/api/v1/plans/index', status: 405, message: /allowed: GET, HEAD/, allow: 'GET, HEAD' },
-    { what: 'no platform header', url: '/api/v1/countries/index', status: 400, message: /platform header is required/ },
-    { what: 'unknown platform', url: '/api/v1/countries/index', headers: { platform: 'windows-phone' }, status: 400, message: /WEB, IOS, ANDROID/ },
-    { what: 'lower-case platform', url: '/api/v1/countries/index', headers: { platform: 'web' }, status: 400, message: /platform header/ },
+    { what: 'POST on a GET', method: 'POST', url: '/api/v1/plans/index', status: 405, message: /allowed: GET/, allow: 'GET' },
+    { what: 'no platform header', url: '/api/v1/user/settings', status: 400, message: /platform header is required/ },
+    { what: 'unknown platform', url: '/api/v1/user/settings', headers: { platform: 'windows-phone' }, status: 400, message: /WEB, IOS, ANDROID/ },
+    { what: 'lower-case platform', url: '/api/v1/user/settings', headers: { platform: 'web' }, status: 400, message: /platform header/ },
     { what: 'regression: a URL that does not decode', url: '/api/v1/user/reset_password/%ZZ', headers: { platform: 'WEB' }, status: 400, message: /The request URL is not valid/ },
     { what: 'array body', url: '/api/v1/client/update', headers: { platform: 'WEB', 'content-type': 'application/json', ...auth }, payload: '[1,2]', status: 422, message: /must be a JSON object/ },
     { what: 'missing required body', url: '/api/v1/client/update', headers: { platform: 'WEB', ...auth }, status: 422, message: /must be a JSON object/ },
-    { what: 'bad Prefer', url: '/api/v1/countries/index', headers: { platform: 'WEB', prefer: 'code=abc' }, status: 400, message: /three-digit status/ },
+    { what: 'bad Prefer', url: '/api/v1/user/settings', headers: { platform: 'WEB', prefer: 'code=abc' }, status: 400, message: /three-digit status/ },
   ];
   for (const c of cases) {
     const r = await mock.app.inject({ method: (c.method ?? 'POST') as 'POST', url: c.url, headers: c.headers, ...(c.payload === undefined ? {} : { payload: c.payload }) });
