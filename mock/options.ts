@@ -3,6 +3,7 @@ import { buildWorld, DEFAULT_CLIENTS, DEFAULT_SEED } from '../fixtures/world.js'
 import { loadSpec, type LoadedSpec } from '../spec/load.js';
 import { MemoryStore, type StateSnapshot, type Store } from './store.js';
 import { readState } from './state-file.js';
+import { seedSpecExamples } from './example-seeds.js';
 import { lockStateFile, type StateLock } from './state-lock.js';
 
 export const DEFAULTS = {
@@ -87,7 +88,11 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
     stateLock?.release();
     throw err;
   }
-  const freshStore = () => new MemoryStore(buildWorld({ seed: saved?.world.seed ?? seed, clients }), now);
+  const freshStore = () => {
+    const store = new MemoryStore(buildWorld({ seed: saved?.world.seed ?? seed, clients }), now);
+    seedSpecExamples(store, spec);
+    return store;
+  };
   return {
     // A loaded world keeps its own seed (reset rebuilds from it).
     seed: saved?.world.seed ?? seed,

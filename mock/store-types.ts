@@ -38,7 +38,7 @@ export interface Store {
   /** The user a valid token belongs to; undefined for unknown, revoked or deactivated. */
   userByToken(token: string): UserRecord | undefined;
   checkPassword(user: UserRecord, password: string): boolean;
-  issueToken(userId: number, platform: string, deviceToken: string): string;
+  issueToken(userId: number, platform: string, deviceToken: string, token?: string): string;
   revokeToken(token: string): void;
   revokeUserTokens(userId: number, reason: InvalidationReason): number;
   createUser(input: { name: string; surname: string; email: string; password: string; phone_no: string | null; company_name: string }): UserRecord;
@@ -47,6 +47,7 @@ export interface Store {
   setSubscription(userId: number, planId: number | null): void;
   createResetToken(user: UserRecord): string;
   consumeResetToken(token: string, email: string): UserRecord | undefined;
+  standResetToken(token: string, userId: number): void;
   readonly outbox: readonly MailMessage[];
   companyOf(user: UserRecord): { id: number; name: string };
   companyMembers(companyId: number): UserRecord[];

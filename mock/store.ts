@@ -19,6 +19,7 @@ export class MemoryStore implements Store {
   private usersByEmail = new Map<string, UserRecord>();
   private sessions = new Map<string, Session>();
   private resetTokens = new Map<string, number>();
+  private standing = new Set<string>();
   outbox: MailMessage[] = [];
   private clients = new Map<number, ClientRecord>();
   private search = new Map<number, string>();
@@ -110,8 +111,7 @@ export class MemoryStore implements Store {
     return verifyPassword(password, user.password_hash);
   }
 
-  issueToken(userId: number, platform: string, deviceToken: string) {
-    const token = newToken();
+  issueToken(userId: number, platform: string, deviceToken: string, token = newToken()) {
     this.sessions.set(token, { token, user_id: userId, platform, device_token: deviceToken, created_at: isoMicros(this.now(), 0) });
     this.changed();
     return token;
@@ -197,8 +197,14 @@ export class MemoryStore implements Store {
     const userId = this.resetTokens.get(token);
     const user = userId === undefined ? undefined : this.users.get(userId);
     if (!user || user.email !== email.trim().toLowerCase()) return undefined;
-    this.resetTokens.delete(token);
+    if (!this.standing.has(token)) this.resetTokens.delete(token);
     return user;
+  }
+
+  /** A reset token that stays valid after use: the spec's example, so that it can be replayed. */
+  standResetToken(token: string, userId: number) {
+    this.resetTokens.set(token, userId);
+    this.standing.add(token);
   }
 
   companyOf(user: UserRecord) {

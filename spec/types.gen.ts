@@ -897,7 +897,9 @@ export interface components {
          */
         SpecialtyWindowType: 1 | 2 | 3 | 4 | 5 | 6 | 7;
         /** @description Custom field values; the sample sends an empty array. */
-        CustomField: Record<string, never> | unknown[];
+        CustomField: {
+            [key: string]: unknown;
+        } | unknown[];
         /** @description Fields shared by the three window form types (section 2.2). All dimension fields are strings. */
         MeasurementFormBase: {
             /** @description record id; the sample request sends 0 */
@@ -1613,9 +1615,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "demo@example.com",
-                 *       "password": "new-demo-password",
-                 *       "password_confirmation": "new-demo-password"
+                 *       "email": "norberto_kertzmann7@example.com",
+                 *       "password": "demo-password",
+                 *       "password_confirmation": "demo-password"
                  *     }
                  */
                 "application/json": components["schemas"]["ResetPasswordRequest"];
@@ -1666,10 +1668,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "demo@example.com",
+                 *       "email": "thora.smith@example.com",
                  *       "current_password": "demo-password",
-                 *       "new_password": "new-demo-password",
-                 *       "new_password_confirmation": "new-demo-password"
+                 *       "new_password": "demo-password",
+                 *       "new_password_confirmation": "demo-password"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdatePasswordRequest"];
@@ -2329,7 +2331,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "client_id": 101,
+                 *       "client_id": 145,
                  *       "name": "Avery",
                  *       "surname": "Nguyen",
                  *       "email": "avery.nguyen@example.net",
@@ -2406,7 +2408,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "client_id": 101
+                 *       "client_id": 3
                  *     }
                  */
                 "application/json": components["schemas"]["ClientDeleteRequest"];
@@ -2464,8 +2466,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "client_id": 101,
-                 *       "room_id": 201,
+                 *       "client_id": 145,
+                 *       "room_id": 296,
                  *       "awning_type": "retractable",
                  *       "width": 144,
                  *       "projection": 120,
@@ -2565,8 +2567,8 @@ export interface operations {
                  * @example {
                  *       "id": 0,
                  *       "user_id": 1,
-                 *       "client_id": 101,
-                 *       "room_id": 201,
+                 *       "client_id": 145,
+                 *       "room_id": 296,
                  *       "measurement_type_id": 1,
                  *       "unit_type": "inch",
                  *       "mount_type": "inside",
@@ -2643,8 +2645,8 @@ export interface operations {
                  * @example {
                  *       "id": 0,
                  *       "user_id": 1,
-                 *       "client_id": 101,
-                 *       "room_id": 201,
+                 *       "client_id": 145,
+                 *       "room_id": 296,
                  *       "measurement_type_id": 3,
                  *       "unit_type": "inch",
                  *       "mount_type": "outside",
@@ -2698,8 +2700,8 @@ export interface operations {
                  * @example {
                  *       "id": 0,
                  *       "user_id": 1,
-                 *       "client_id": 101,
-                 *       "room_id": 202,
+                 *       "client_id": 145,
+                 *       "room_id": 296,
                  *       "measurement_type_id": 2,
                  *       "unit_type": "inch",
                  *       "mount_type": "outside",
@@ -2758,8 +2760,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "client_id": 101,
-                 *       "room_id": 201
+                 *       "client_id": 145,
+                 *       "room_id": 296
                  *     }
                  */
                 "application/json": components["schemas"]["RoomGetRequest"];
@@ -2838,7 +2840,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "client_id": 101
+                 *       "client_id": 145
                  *     }
                  */
                 "application/json": components["schemas"]["ClientIdRequest"];
