@@ -136,9 +136,12 @@ export function diffSchema(base: S | undefined, head: S | undefined, direction: 
   const hap = h.additionalProperties;
   if (bap && hap && typeof bap === 'object' && typeof hap === 'object') out.push(...sub(bap as S, hap as S, child(at, '{additional}')));
 
-  if (b.items && h.items) out.push(...sub(b.items as S, h.items as S, child(at, '[]')));
-  else if (b.items && !h.items) add('items-unconstrained', direction === 'response', 'array items are no longer described');
-  else if (!b.items && h.items) add('items-constrained', direction === 'request', 'array items are now constrained');
+  // `items: {}` (or `true`) describes nothing: the same as no items at all.
+  const bItems = constrains(b.items) ? b.items : undefined;
+  const hItems = constrains(h.items) ? h.items : undefined;
+  if (bItems && hItems) out.push(...sub(bItems as S, hItems as S, child(at, '[]')));
+  else if (bItems && !hItems) add('items-unconstrained', direction === 'response', 'array items are no longer described');
+  else if (!bItems && hItems) add('items-constrained', direction === 'request', 'array items are now constrained');
 
   const ba = (b.oneOf ?? b.anyOf) as S[] | undefined;
   const ha = (h.oneOf ?? h.anyOf) as S[] | undefined;
@@ -199,4 +202,11 @@ function safeEqual(a: unknown, b: unknown, depth = 0): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   return ka.length === kb.length && ka.every((k) => safeEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1));
+}
+
+/** Whether an `items` schema constrains anything (`{}`, `true` and annotations alone do not). */
+function constrains(items: unknown): boolean {
+  if (items === undefined || items === true) return false;
+  if (items && typeof items === 'object') return Object.keys(items).some((k) => !['description', 'title', 'example', 'examples', 'x-assumed', 'x-assumed-reason'].includes(k));
+  return true;
 }

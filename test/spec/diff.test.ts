@@ -152,6 +152,16 @@ t.test('regression: reordered oneOf branches are not a change', async (t) => {
   t.ok(diffSpecs(await buildSpec(b), await buildSpec(h)).some((c) => c.breaking), 'a changed branch still is');
 });
 
+t.test('regression: items: {} on an array is no change (Spectral wants it; it constrains nothing)', async (t) => {
+  const b = base();
+  b.components.schemas.Client.properties.tags = { type: 'array', maxItems: 0 };
+  const h = base();
+  h.components.schemas.Client.properties.tags = { type: 'array', maxItems: 0, items: {} };
+  t.same(diffSpecs(await buildSpec(b), await buildSpec(h)), [], 'an empty items schema');
+  h.components.schemas.Client.properties.tags = { type: 'array', maxItems: 0, items: { type: 'string' } };
+  t.ok(diffSpecs(await buildSpec(b), await buildSpec(h)).length > 0, 'items that describe something still are a change');
+});
+
 t.test('regression: a recursive schema is compared, not refused', async (t) => {
   const b = base();
   b.components.schemas.Node = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } };
