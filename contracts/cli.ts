@@ -44,11 +44,16 @@ export interface CliPlan {
 
 export type Parsed = { ok: true; plan: CliPlan } | { ok: false; message: string; help?: boolean };
 
-const list = (xs: string[] | undefined) => (xs ?? []).flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean);
+const list = (xs: string[] | undefined) =>
+  (xs ?? [])
+    .flatMap((x) => x.split(','))
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 function int(name: string, v: string | undefined, min: number, max: number): number | undefined {
   if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new Error(`--${name} takes a whole number from ${min} to ${max}, not "${v}"`);
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+    throw new Error(`--${name} takes a whole number from ${min} to ${max}, not "${v}"`);
   return Number(v);
 }
 
@@ -64,33 +69,56 @@ export function parseContractArgs(argv: string[], env: Record<string, string | u
       strict: true,
       tokens: true,
       options: {
-        'base-url': { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, token: { type: 'string' },
-        'nosub-email': { type: 'string' }, 'nosub-password': { type: 'string' }, platform: { type: 'string' }, 'api-key': { type: 'string' },
-        timeout: { type: 'string' }, only: { type: 'string', multiple: true }, skip: { type: 'string', multiple: true },
-        reporter: { type: 'string', multiple: true }, out: { type: 'string', multiple: true }, strict: { type: 'boolean' },
-        'allow-writes': { type: 'boolean' }, 'allow-destructive': { type: 'boolean' }, 'client-id': { type: 'string' },
-        'check-rate-limit': { type: 'boolean' }, 'max-pages': { type: 'string' }, 'max-body': { type: 'string' },
-        deadline: { type: 'string' }, 'max-wait': { type: 'string' }, help: { type: 'boolean' },
+        'base-url': { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        token: { type: 'string' },
+        'nosub-email': { type: 'string' },
+        'nosub-password': { type: 'string' },
+        platform: { type: 'string' },
+        'api-key': { type: 'string' },
+        timeout: { type: 'string' },
+        only: { type: 'string', multiple: true },
+        skip: { type: 'string', multiple: true },
+        reporter: { type: 'string', multiple: true },
+        out: { type: 'string', multiple: true },
+        strict: { type: 'boolean' },
+        'allow-writes': { type: 'boolean' },
+        'allow-destructive': { type: 'boolean' },
+        'client-id': { type: 'string' },
+        'check-rate-limit': { type: 'boolean' },
+        'max-pages': { type: 'string' },
+        'max-body': { type: 'string' },
+        deadline: { type: 'string' },
+        'max-wait': { type: 'string' },
+        help: { type: 'boolean' },
       },
     });
     if (values.help) return { ok: false, message: USAGE, help: true };
     const reporters: CliPlan['reporters'] = pairOutputs(tokens, 'reporter', Object.keys(REPORTERS) as ReporterName[]);
     if (reporters.length === 0) reporters.push({ name: 'human' });
-    if (reporters.filter((r) => r.out === undefined).length > 1) throw new Error('only one reporter can write to standard output; give the others --out FILE');
+    if (reporters.filter((r) => r.out === undefined).length > 1)
+      throw new Error('only one reporter can write to standard output; give the others --out FILE');
     const baseUrl = values['base-url'];
     if (!baseUrl) throw new Error('--base-url is required');
     const platform = values.platform ?? 'WEB';
-    if (!['WEB', 'IOS', 'ANDROID'].includes(platform)) throw new Error(`--platform takes WEB, IOS or ANDROID, not "${platform}"`);
+    if (!['WEB', 'IOS', 'ANDROID'].includes(platform))
+      throw new Error(`--platform takes WEB, IOS or ANDROID, not "${platform}"`);
     const nosubEmail = values['nosub-email'] ?? env.MCS_NOSUB_EMAIL;
     const nosubPassword = values['nosub-password'] ?? env.MCS_NOSUB_PASSWORD;
-    if (Boolean(nosubEmail) !== Boolean(nosubPassword)) throw new Error('--nosub-email and --nosub-password go together');
+    if (Boolean(nosubEmail) !== Boolean(nosubPassword))
+      throw new Error('--nosub-email and --nosub-password go together');
     return {
       ok: true,
       plan: {
         reporters,
         options: {
           baseUrl,
-          credentials: { email: values.email ?? env.MCS_EMAIL, password: values.password ?? env.MCS_PASSWORD, token: values.token ?? env.MCS_TOKEN },
+          credentials: {
+            email: values.email ?? env.MCS_EMAIL,
+            password: values.password ?? env.MCS_PASSWORD,
+            token: values.token ?? env.MCS_TOKEN,
+          },
           nosub: nosubEmail && nosubPassword ? { email: nosubEmail, password: nosubPassword } : undefined,
           platform: platform as 'WEB',
           apiKey: values['api-key'] ?? env.MCS_API_KEY,
@@ -129,23 +157,37 @@ const realIo: Io = {
   },
 };
 
-export async function main(argv: string[], env = process.env, io: Io = realIo, extra: Partial<RunOptions> = {}): Promise<number> {
+export async function main(
+  argv: string[],
+  env = process.env,
+  io: Io = realIo,
+  extra: Partial<RunOptions> = {},
+): Promise<number> {
   const parsed = parseContractArgs(argv, env);
   if (!parsed.ok) {
     (parsed.help ? io.stdout : io.stderr)(parsed.message);
     return parsed.help ? 0 : 2;
   }
   const { options, reporters } = parsed.plan;
-  const onCommandLine = (['password', 'nosub-password', 'token', 'api-key'] as const).filter((f) => argv.some((a) => a === `--${f}` || a.startsWith(`--${f}=`)));
+  const onCommandLine = (['password', 'nosub-password', 'token', 'api-key'] as const).filter((f) =>
+    argv.some((a) => a === `--${f}` || a.startsWith(`--${f}=`)),
+  );
   if (onCommandLine.length) {
-    io.stderr(`contracts: ${onCommandLine.map((f) => `--${f}`).join(', ')} on the command line can be read in the process list, shell history and CI logs (npm run echoes its arguments); prefer the environment: MCS_PASSWORD, MCS_NOSUB_PASSWORD, MCS_TOKEN, MCS_API_KEY`);
+    io.stderr(
+      `contracts: ${onCommandLine.map((f) => `--${f}`).join(', ')} on the command line can be read in the process list, shell history and CI logs (npm run echoes its arguments); prefer the environment: MCS_PASSWORD, MCS_NOSUB_PASSWORD, MCS_TOKEN, MCS_API_KEY`,
+    );
   }
   const secrets = new Set(givenSecrets(options));
   const humanToStdout = reporters.some((r) => r.name === 'human' && r.out === undefined);
   const progress = humanToStdout ? io.stdout : reporters.some((r) => r.name === 'human') ? io.stderr : undefined;
   let report;
   try {
-    report = await runContracts({ ...options, onNotice: (line) => io.stderr(`contracts: ${redact(line, secrets)}`), ...extra, onResult: progress ? (r) => progress(redact(progressLine(r), secrets)) : undefined });
+    report = await runContracts({
+      ...options,
+      onNotice: (line) => io.stderr(`contracts: ${redact(line, secrets)}`),
+      ...extra,
+      onResult: progress ? (r) => progress(redact(progressLine(r), secrets)) : undefined,
+    });
   } catch (err) {
     const reason = err instanceof RunAborted ? err.message : `unexpected error: ${(err as Error).message}`;
     io.stderr(`contracts: the run could not happen: ${redact(reason, secrets)}`);
@@ -160,4 +202,5 @@ export async function main(argv: string[], env = process.env, io: Io = realIo, e
   return report.summary.checks.failed > 0 ? 1 : 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = await main(process.argv.slice(2));
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+  process.exitCode = await main(process.argv.slice(2));

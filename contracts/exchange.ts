@@ -2,7 +2,7 @@
 // spec. Every validator is compiled once, when the validator is created.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../spec/ajv.js';
-import { pathPattern, type LoadedSpec, type OperationEntry } from '../spec/load.js';
+import { type LoadedSpec, type OperationEntry, pathPattern } from '../spec/load.js';
 
 export interface Exchange {
   /** The operation, by id; or give method and path (the path under the server prefix or with it). */
@@ -112,20 +112,48 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
     validate(exchange) {
       const op = resolve(exchange);
       const id = op?.operationId ?? exchange.operationId ?? `${exchange.method} ${exchange.path}`;
-      const finding = (keyword: string, expected: string, actual: string, message: string, assumed = false): Finding => ({
-        operationId: id, status: exchange.status, at: '', expected, actual, message, keyword, assumed,
+      const finding = (
+        keyword: string,
+        expected: string,
+        actual: string,
+        message: string,
+        assumed = false,
+      ): Finding => ({
+        operationId: id,
+        status: exchange.status,
+        at: '',
+        expected,
+        actual,
+        message,
+        keyword,
+        assumed,
       });
       if (!op) return [finding('operation', 'an operation of the spec', id, `${id} is not an operation of the spec`)];
       const response = op.responses[String(exchange.status)];
       if (!response) {
         const documented = Object.keys(op.responses).join(', ');
-        return [finding('status', documented, String(exchange.status), `${op.operationId} answered ${exchange.status}, which the spec does not document (${documented})`, op.assumed)];
+        return [
+          finding(
+            'status',
+            documented,
+            String(exchange.status),
+            `${op.operationId} answered ${exchange.status}, which the spec does not document (${documented})`,
+            op.assumed,
+          ),
+        ];
       }
       const out: Finding[] = [];
       const type = exchange.headers?.['content-type'];
       const contentType = Array.isArray(type) ? type[0] : type === undefined ? undefined : String(type);
       if (response.schema && !/^application\/json\b/i.test(contentType ?? '')) {
-        out.push(finding('content-type', 'application/json', contentType ?? '(none)', `${op.operationId} ${exchange.status} came as ${contentType ?? 'no content type'}, not JSON`));
+        out.push(
+          finding(
+            'content-type',
+            'application/json',
+            contentType ?? '(none)',
+            `${op.operationId} ${exchange.status} came as ${contentType ?? 'no content type'}, not JSON`,
+          ),
+        );
       }
       const validate = validators.get(`${op.operationId} ${exchange.status}`);
       // What rests on an assumption may be an observation, nothing else: a
@@ -137,7 +165,10 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
       if (validate && !validate(exchange.body)) {
         const errors = validate.errors ?? [];
         for (const e of errors.slice(0, MAX_FINDINGS)) {
-          const at = e.keyword === 'required' ? `${e.instancePath}/${String((e.params as Record<string, unknown>).missingProperty)}` : e.instancePath;
+          const at =
+            e.keyword === 'required'
+              ? `${e.instancePath}/${String((e.params as Record<string, unknown>).missingProperty)}`
+              : e.instancePath;
           const actual = e.keyword === 'required' ? 'nothing' : show(valueAt(exchange.body, e.instancePath));
           out.push({
             operationId: op.operationId,
@@ -152,7 +183,15 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
         }
         if (errors.length > MAX_FINDINGS) {
           const more = errors.length - MAX_FINDINGS;
-          out.push(finding('truncated', 'the schema', `${errors.length} violations`, `${op.operationId} ${exchange.status}: ... and ${more} more violations of the schema in this body`, out.every((f) => f.assumed)));
+          out.push(
+            finding(
+              'truncated',
+              'the schema',
+              `${errors.length} violations`,
+              `${op.operationId} ${exchange.status}: ... and ${more} more violations of the schema in this body`,
+              out.every((f) => f.assumed),
+            ),
+          );
         }
       }
       return out;

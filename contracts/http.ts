@@ -48,12 +48,18 @@ export interface Transport {
 const mib = (n: number) => `${(n / 1048576).toFixed(n % 1048576 === 0 ? 0 : 1)} MiB`;
 
 function classify(err: unknown, timeoutMs: number, runSignal?: AbortSignal): { kind: NetworkFault; message: string } {
-  if (runSignal?.aborted) return { kind: 'deadline', message: 'the run\'s deadline passed before the answer was complete' };
+  if (runSignal?.aborted)
+    return { kind: 'deadline', message: "the run's deadline passed before the answer was complete" };
   const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return { kind: 'timeout', message: `no answer within ${timeoutMs} ms` };
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
+    return { kind: 'timeout', message: `no answer within ${timeoutMs} ms` };
   const code = e?.cause?.code ?? '';
   if (code === 'ECONNREFUSED') return { kind: 'refused', message: 'connection refused' };
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || /other side closed|socket hang up/i.test(e?.cause?.message ?? '')) {
+  if (
+    code === 'ECONNRESET' ||
+    code === 'UND_ERR_SOCKET' ||
+    /other side closed|socket hang up/i.test(e?.cause?.message ?? '')
+  ) {
     return { kind: 'reset', message: 'connection closed before a complete answer' };
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { kind: 'dns', message: `host not found (${code})` };
@@ -66,7 +72,12 @@ export function describeBody(o: Outcome): string {
   return `a body that is not JSON (${o.parseError ?? 'unparsable'}): ${JSON.stringify(o.text.slice(0, 60))}`;
 }
 
-export function createTransport(baseUrl: string, fetchImpl: FetchLike, timeoutMs: number, limits: TransportLimits = {}): Transport {
+export function createTransport(
+  baseUrl: string,
+  fetchImpl: FetchLike,
+  timeoutMs: number,
+  limits: TransportLimits = {},
+): Transport {
   const maxBodyBytes = limits.maxBodyBytes ?? BODY_DEFAULTS.maxBodyBytes;
   const maxDepth = limits.maxDepth ?? BODY_DEFAULTS.maxDepth;
   const runSignal = limits.runSignal;
@@ -84,18 +95,34 @@ export function createTransport(baseUrl: string, fetchImpl: FetchLike, timeoutMs
       if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
         headers['content-type'] = 'application/json';
       }
-      if (runSignal?.aborted) return { request: req, headers: {}, text: '', fault: classify(undefined, timeoutMs, runSignal), ms: 0 };
+      if (runSignal?.aborted)
+        return { request: req, headers: {}, text: '', fault: classify(undefined, timeoutMs, runSignal), ms: 0 };
       try {
         // The timeout covers the whole exchange, body included.
         const timeout = AbortSignal.timeout(timeoutMs);
         const signal = runSignal ? AbortSignal.any([timeout, runSignal]) : timeout;
-        const res = await fetchImpl(`${baseUrl}${req.path}`, { method: req.method, headers, body: payload, signal, redirect: 'manual' });
+        const res = await fetchImpl(`${baseUrl}${req.path}`, {
+          method: req.method,
+          headers,
+          body: payload,
+          signal,
+          redirect: 'manual',
+        });
         const read = await readBounded(res, maxBodyBytes);
         const text = read.text;
-        const out: Outcome = { request: req, status: res.status, headers: Object.fromEntries(res.headers), text, ms: performance.now() - started };
+        const out: Outcome = {
+          request: req,
+          status: res.status,
+          headers: Object.fromEntries(res.headers),
+          text,
+          ms: performance.now() - started,
+        };
         if (read.tooLarge) {
           out.text = text.slice(0, 2000);
-          out.fault = { kind: 'too-large', message: `the answer (${res.status}) was larger than ${mib(maxBodyBytes)} (counted after decompression); reading stopped (--max-body)` };
+          out.fault = {
+            kind: 'too-large',
+            message: `the answer (${res.status}) was larger than ${mib(maxBodyBytes)} (counted after decompression); reading stopped (--max-body)`,
+          };
           return out;
         }
         if (text.trim() !== '' && jsonDepth(text, maxDepth) > maxDepth) {
@@ -110,7 +137,13 @@ export function createTransport(baseUrl: string, fetchImpl: FetchLike, timeoutMs
         }
         return out;
       } catch (err) {
-        return { request: req, headers: {}, text: '', fault: classify(err, timeoutMs, runSignal), ms: performance.now() - started };
+        return {
+          request: req,
+          headers: {},
+          text: '',
+          fault: classify(err, timeoutMs, runSignal),
+          ms: performance.now() - started,
+        };
       }
     },
   };

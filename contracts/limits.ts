@@ -59,6 +59,7 @@ export function jsonDepth(text: string, stopAt = Number.POSITIVE_INFINITY): numb
 export function parseSize(name: string, v: string): number {
   const m = /^(\d+)([kmg]?)i?b?$/i.exec(v.trim());
   const n = m ? Number(m[1]) * 1024 ** ' kmg'.indexOf((m[2] || ' ').toLowerCase()) : NaN;
-  if (!(n >= 1024 && n <= 1024 ** 3)) throw new Error(`--${name} takes a size from 1k to 1g (e.g. 10m, 512k or bytes), not "${v}"`);
+  if (!(n >= 1024 && n <= 1024 ** 3))
+    throw new Error(`--${name} takes a size from 1k to 1g (e.g. 10m, 512k or bytes), not "${v}"`);
   return n;
 }

@@ -54,7 +54,8 @@ export function normalizeBaseUrl(input: string, prefix = '/api/v1'): { baseUrl: 
   } catch {
     throw new Error(`--base-url "${input}" is not a URL (e.g. https://staging.example.com)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--base-url must be http or https, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--base-url must be http or https, not ${url.protocol}`);
   if (url.search || url.hash) throw new Error('--base-url takes no query or fragment');
   let path = url.pathname.replace(/\/+$/, '');
   if (path.endsWith(prefix)) path = path.slice(0, -prefix.length);
@@ -67,7 +68,8 @@ export function resolveRunOptions(o: RunOptions, prefix = '/api/v1'): RunContext
   if (!o.credentials.token && !(o.credentials.email && o.credentials.password)) {
     throw new Error('give --email and --password, or --token (or MCS_EMAIL, MCS_PASSWORD, MCS_TOKEN)');
   }
-  if (o.allowDestructive && o.clientId === undefined) throw new Error('--allow-destructive needs --client-id N, naming a client that may be deleted');
+  if (o.allowDestructive && o.clientId === undefined)
+    throw new Error('--allow-destructive needs --client-id N, naming a client that may be deleted');
   return {
     baseUrl,
     apiBase,

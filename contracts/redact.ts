@@ -48,7 +48,10 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A redaction function for a set of secrets, its patterns compiled once. */
 export function redactor(secrets: Iterable<string>): (text: string) => string {
-  const forms = [...secrets].filter((x) => x.length >= MIN_SECRET).flatMap(encodings).sort((a, b) => b.length - a.length);
+  const forms = [...secrets]
+    .filter((x) => x.length >= MIN_SECRET)
+    .flatMap(encodings)
+    .sort((a, b) => b.length - a.length);
   // An excerpt cut inside a secret leaves its beginning before the cut ("...", a
   // closing quote, the end of the text): any such piece of MIN_FRAGMENT or more is masked.
   const pieces = forms
@@ -60,7 +63,10 @@ export function redactor(secrets: Iterable<string>): (text: string) => string {
     for (const form of forms) out = out.split(form).join(MASK);
     if (cut) out = out.replace(cut, MASK);
     return out
-      .replace(/(\\?"(?:api_token|password|current_password|new_password|password_confirmation|new_password_confirmation|token|qr_code)\\?"\s*:\s*\\?")[^"\\]+/g, `$1${MASK}`)
+      .replace(
+        /(\\?"(?:api_token|password|current_password|new_password|password_confirmation|new_password_confirmation|token|qr_code)\\?"\s*:\s*\\?")[^"\\]+/g,
+        `$1${MASK}`,
+      )
       .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g, `$1${MASK}`)
       .replace(/\b(Basic\s+)[A-Za-z0-9+/=]{8,}/g, `$1${MASK}`);
   };

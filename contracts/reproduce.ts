@@ -13,7 +13,8 @@ export interface Reproduction {
 export const EXCERPT = 2000;
 const MASK = '[REDACTED]';
 
-const cut = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT)}... (${text.length - EXCERPT} more characters)` : text);
+const cut = (text: string) =>
+  text.length > EXCERPT ? `${text.slice(0, EXCERPT)}... (${text.length - EXCERPT} more characters)` : text;
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function reproduction(apiBase: string, out: Outcome, clean: (text: string) => string): Reproduction {
@@ -26,12 +27,18 @@ export function reproduction(apiBase: string, out: Outcome, clean: (text: string
   const body = sent === undefined ? undefined : clean(sent);
   const curl = [
     `curl -sS -X ${req.method} ${shellQuote(url)}`,
-    ...Object.entries(headers).map(([k, v]) => (v.includes(MASK) ? `-H "${k}: ${v.replaceAll(MASK, '$MCS_TOKEN').replace(/"/g, '\\"')}"` : `-H ${shellQuote(`${k}: ${v}`)}`)),
+    ...Object.entries(headers).map(([k, v]) =>
+      v.includes(MASK)
+        ? `-H "${k}: ${v.replaceAll(MASK, '$MCS_TOKEN').replace(/"/g, '\\"')}"`
+        : `-H ${shellQuote(`${k}: ${v}`)}`,
+    ),
     ...(body === undefined ? [] : [`--data-raw ${shellQuote(body)}`]),
   ].join(' \\\n  ');
   return {
     request: { method: req.method, url, headers, ...(body === undefined ? {} : { body: cut(body) }) },
-    ...(out.status === undefined ? {} : { response: { status: out.status, contentType: out.headers['content-type'], body: cut(clean(out.text)) } }),
+    ...(out.status === undefined
+      ? {}
+      : { response: { status: out.status, contentType: out.headers['content-type'], body: cut(clean(out.text)) } }),
     curl,
   };
 }

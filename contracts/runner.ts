@@ -1,6 +1,6 @@
 // runContracts: signs in, runs every check against the deployment, and returns
 // the report. It never exits; RunAborted says the run could not happen.
-import { loadSpec, type LoadedSpec } from '../spec/load.js';
+import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { authChecks } from './checks/auth.js';
 import { conformanceChecks, logoutCheck } from './checks/conformance.js';
 import { negativeChecks } from './checks/negative.js';
@@ -11,9 +11,9 @@ import { destructiveChecks, writeChecks } from './checks/writes.js';
 import { createExchangeValidator } from './exchange.js';
 import { createTransport } from './http.js';
 import { resolveRunOptions } from './options.js';
-import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
 import { redact, redactDeep } from './redact.js';
-import { RunAborted, type CheckResult, type RunOptions, type RunReport } from './types.js';
+import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
+import { type CheckResult, RunAborted, type RunOptions, type RunReport } from './types.js';
 
 /** Runs the suite; the report it returns is already redacted (secrets never leave the run). */
 export async function runContracts(options: RunOptions, spec?: LoadedSpec): Promise<RunReport> {
@@ -24,7 +24,10 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   const startedAt = new Date().toISOString();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), ctx.deadlineMs);
-  const transport = createTransport(ctx.apiBase, ctx.fetch, ctx.timeoutMs, { maxBodyBytes: ctx.maxBodyBytes, runSignal: deadline.signal });
+  const transport = createTransport(ctx.apiBase, ctx.fetch, ctx.timeoutMs, {
+    maxBodyBytes: ctx.maxBodyBytes,
+    runSignal: deadline.signal,
+  });
   const s = new Session(ctx, loaded, createExchangeValidator(loaded), transport, deadline.signal);
   try {
     await preflight(s);
@@ -66,7 +69,13 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
         total: selected.length,
         uncovered: selected.filter((o) => !s.covered.has(o.operationId)).map((o) => o.operationId),
       },
-      checks: { total: s.results.length, passed: count('pass'), failed: count('fail'), observations: count('observation'), skipped: count('skip') },
+      checks: {
+        total: s.results.length,
+        passed: count('pass'),
+        failed: count('fail'),
+        observations: count('observation'),
+        skipped: count('skip'),
+      },
       requests: s.transport.count,
       durationMs: Math.round(performance.now() - started),
     },
@@ -83,7 +92,11 @@ export function nearest(word: string, names: readonly string[]): string | undefi
       row[0] = i;
       for (let j = 1; j <= b.length; j++) {
         const cur = row[j]!;
-        row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+        row[j] = Math.min(
+          row[j]! + 1,
+          row[j - 1]! + 1,
+          prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
+        );
         prev = cur;
       }
     }
@@ -103,11 +116,16 @@ function checkSelection(ctx: { only: Set<string>; skip: Set<string> }, spec: Loa
   const ids = spec.operations.map((o) => o.operationId);
   const tags = [...new Set(spec.operations.flatMap((o) => o.tags))];
   const valid = new Set([...ids, ...tags]);
-  for (const [flag, names] of [['--only', ctx.only], ['--skip', ctx.skip]] as const) {
+  for (const [flag, names] of [
+    ['--only', ctx.only],
+    ['--skip', ctx.skip],
+  ] as const) {
     for (const name of names) {
       if (valid.has(name)) continue;
       const guess = nearest(name, [...valid]);
-      throw new RunAborted(`${flag} ${name} is no operationId or tag of the spec${guess ? ` (did you mean ${guess}?)` : ''}; tags: ${tags.join(', ')}; operationIds: ${ids.join(', ')}`);
+      throw new RunAborted(
+        `${flag} ${name} is no operationId or tag of the spec${guess ? ` (did you mean ${guess}?)` : ''}; tags: ${tags.join(', ')}; operationIds: ${ids.join(', ')}`,
+      );
     }
   }
 }
@@ -121,7 +139,12 @@ function overran(s: Session): void {
     group: 'run',
     title: `finishes within the run's deadline (${seconds} s)`,
     verdict: 'fail',
-    problems: [{ message: `the run did not finish within ${seconds} s (--deadline): ${notRun} check${notRun === 1 ? ' was' : 's were'} not run`, assumed: false }],
+    problems: [
+      {
+        message: `the run did not finish within ${seconds} s (--deadline): ${notRun} check${notRun === 1 ? ' was' : 's were'} not run`,
+        assumed: false,
+      },
+    ],
     notes: [],
     ms: 0,
   };
@@ -139,13 +162,17 @@ async function preflight(s: Session): Promise<void> {
 async function checkSetup(s: Session): Promise<void> {
   const list = await s.call('listClients', { body: { page: 1 } });
   if (list.status !== undefined && refusedForNoPlan(s.op('listClients'), list.status, list.body)) {
-    throw new RunAborted('the account has no active plan, so every operation that needs one answers 403 Subscription required.: sign in with an account that has a plan (an account without one goes in --nosub-email / MCS_NOSUB_EMAIL)');
+    throw new RunAborted(
+      'the account has no active plan, so every operation that needs one answers 403 Subscription required.: sign in with an account that has a plan (an account without one goes in --nosub-email / MCS_NOSUB_EMAIL)',
+    );
   }
   const id = s.ctx.clientId;
   if (id === undefined) return;
   const rooms = await s.call('getRoomsByClientId', { body: { client_id: id } });
   if (rooms.status === 404 || rooms.status === 403 || rooms.status === 422) {
-    throw new RunAborted(`--client-id ${id} is not a client of this account (room/get-by-client-id answered ${rooms.status}): name one of its own clients, made for the destructive check`);
+    throw new RunAborted(
+      `--client-id ${id} is not a client of this account (room/get-by-client-id answered ${rooms.status}): name one of its own clients, made for the destructive check`,
+    );
   }
 }
 
@@ -165,7 +192,10 @@ async function signIn(s: Session): Promise<void> {
     s.token = t;
     s.keepSecret(t);
   }
-  await s.check({ id: 'conformance:signin', group: 'conformance', operationId: 'signin', title: 'signs in and returns a token' }, async () => s.conform('signin', out));
+  await s.check(
+    { id: 'conformance:signin', group: 'conformance', operationId: 'signin', title: 'signs in and returns a token' },
+    async () => s.conform('signin', out),
+  );
   if (!s.token) {
     const message = (out.body as { message?: unknown } | undefined)?.message;
     throw new RunAborted(`sign-in refused: ${out.status}${typeof message === 'string' ? ` ${message}` : ''}`);
@@ -173,5 +203,7 @@ async function signIn(s: Session): Promise<void> {
 }
 
 function unreachable(s: Session, fault: { kind: string; message: string }): string {
-  return fault.kind === 'too-large' || fault.kind === 'deadline' ? `${s.ctx.apiBase}: ${fault.message}` : `cannot reach ${s.ctx.apiBase}: ${fault.message}`;
+  return fault.kind === 'too-large' || fault.kind === 'deadline'
+    ? `${s.ctx.apiBase}: ${fault.message}`
+    : `cannot reach ${s.ctx.apiBase}: ${fault.message}`;
 }

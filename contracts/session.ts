@@ -4,9 +4,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 import type { ExchangeValidator } from './exchange.js';
 import { describeBody, type Outcome, type Transport } from './http.js';
+import type { RunContext } from './options.js';
 import { givenSecrets, redactDeep, redactor } from './redact.js';
 import { reproduction } from './reproduce.js';
-import type { RunContext } from './options.js';
 import type { CheckGroup, CheckResult, Problem } from './types.js';
 
 export type AuthMode = 'bearer' | 'x-api-token' | 'none' | { bearer: string } | { xApiToken: string };
@@ -40,7 +40,9 @@ const NO_PLAN = ' (the documented refusal of an account without an active plan: 
 export function refusedForNoPlan(op: OperationEntry, status: number, body: unknown): boolean {
   if (status !== 403 || !op.subscriptionRequired) return false;
   const documented = op.responses['403']?.examples[0] as { message?: unknown } | undefined;
-  return documented?.message !== undefined && (body as { message?: unknown } | undefined)?.message === documented.message;
+  return (
+    documented?.message !== undefined && (body as { message?: unknown } | undefined)?.message === documented.message
+  );
 }
 
 export const DEADLINE_SKIP = "not run: the run's deadline passed (--deadline)";
@@ -110,13 +112,17 @@ export class Session {
     for (let retry = 0; retry < 3 && out.status === 429 && !o.allow429; retry++) {
       const left = this.ctx.maxWaitMs - this.waitedMs;
       if (left <= 0) {
-        this.notes.push(`throttled (429) on ${operationId}; the waiting budget (--max-wait ${Math.round(this.ctx.maxWaitMs / 1000)} s) is spent, so not waiting`);
+        this.notes.push(
+          `throttled (429) on ${operationId}; the waiting budget (--max-wait ${Math.round(this.ctx.maxWaitMs / 1000)} s) is spent, so not waiting`,
+        );
         break;
       }
       const retryAfter = out.headers['retry-after'];
       const wait = Math.min(left, 1000 * Math.max(1, Number(retryAfter) || 1));
       // Said as the wait begins: a run that goes quiet for a minute should say why.
-      this.ctx.onNotice(`throttled (429) on ${operationId}: waiting ${Math.ceil(wait / 1000)} s (Retry-After: ${retryAfter ?? 'none'}; ${Math.round((left - wait) / 1000)} s of --max-wait left)`);
+      this.ctx.onNotice(
+        `throttled (429) on ${operationId}: waiting ${Math.ceil(wait / 1000)} s (Retry-After: ${retryAfter ?? 'none'}; ${Math.round((left - wait) / 1000)} s of --max-wait left)`,
+      );
       this.notes.push(`throttled (429) on ${operationId}; waited ${Math.round(wait / 1000)} s and retried`);
       await sleep(wait, undefined, this.runSignal ? { signal: this.runSignal } : undefined).catch(() => undefined);
       this.waitedMs += wait;
@@ -137,9 +143,23 @@ export class Session {
     for (const c of this.calls) {
       if (c.conformed || !c.ownMethod || c.out.fault || c.out.status === undefined || c.out.status === 429) continue;
       if (c.out.body === undefined) continue;
-      const found = this.validator.validate({ operationId: c.operationId, status: c.out.status, headers: c.out.headers, body: c.out.body });
+      const found = this.validator.validate({
+        operationId: c.operationId,
+        status: c.out.status,
+        headers: c.out.headers,
+        body: c.out.body,
+      });
       found.forEach((f, i) => {
-        problems.push({ message: f.message, operationId: c.operationId, status: c.out.status, at: f.at, expected: f.expected, actual: f.actual, assumed: f.assumed, ...(i === 0 ? { reproduce: this.reproduce(c.out) } : {}) });
+        problems.push({
+          message: f.message,
+          operationId: c.operationId,
+          status: c.out.status,
+          at: f.at,
+          expected: f.expected,
+          actual: f.actual,
+          assumed: f.assumed,
+          ...(i === 0 ? { reproduce: this.reproduce(c.out) } : {}),
+        });
       });
     }
     return problems;
@@ -157,29 +177,72 @@ export class Session {
   private conformProblems(operationId: string, out: Outcome, expect: Expect): Problem[] {
     const op = this.op(operationId);
     const base = { operationId, assumed: false };
-    if (out.fault) return [{ ...base, message: `${operationId}: ${out.fault.message} (${out.request.method} ${out.request.path})`, expected: 'an answer', actual: out.fault.kind }];
+    if (out.fault)
+      return [
+        {
+          ...base,
+          message: `${operationId}: ${out.fault.message} (${out.request.method} ${out.request.path})`,
+          expected: 'an answer',
+          actual: out.fault.kind,
+        },
+      ];
     const status = out.status!;
     // A 429 proves nothing about the operation (neither that it serves nor that it refuses):
     // a throttle that outlasts the waiting is a finding, and the operation is not covered.
     if (status === 429 && !(Array.isArray(expect) && expect.includes(429))) {
-      return [{ ...base, status, message: `${operationId} stayed throttled (429) after the waiting allowed (--max-wait): the check could not run`, expected: Array.isArray(expect) ? expect.join(' or ') : expect, actual: '429' }];
+      return [
+        {
+          ...base,
+          status,
+          message: `${operationId} stayed throttled (429) after the waiting allowed (--max-wait): the check could not run`,
+          expected: Array.isArray(expect) ? expect.join(' or ') : expect,
+          actual: '429',
+        },
+      ];
     }
     const problems: Problem[] = [];
     const ok =
-      expect === '2xx' ? status >= 200 && status < 300 : expect === '4xx' ? status >= 400 && status < 500 : expect.includes(status);
+      expect === '2xx'
+        ? status >= 200 && status < 300
+        : expect === '4xx'
+          ? status >= 400 && status < 500
+          : expect.includes(status);
     if (!ok) {
       const want = Array.isArray(expect) ? expect.join(' or ') : expect;
-      const why = status >= 500 ? ' (a server error)' : expect === '2xx' && refusedForNoPlan(op, status, out.body) ? NO_PLAN : '';
+      const why =
+        status >= 500 ? ' (a server error)' : expect === '2xx' && refusedForNoPlan(op, status, out.body) ? NO_PLAN : '';
       // Only the expectation decides: a 401 expected of an assumed operation is still a fact.
-      const assumed = expect === '2xx' ? op.assumed : Array.isArray(expect) && expect.every((x) => op.responses[String(x)]?.assumed);
-      problems.push({ ...base, status, message: `${operationId} answered ${status}${why}, expected ${want}`, expected: want, actual: String(status), assumed });
+      const assumed =
+        expect === '2xx' ? op.assumed : Array.isArray(expect) && expect.every((x) => op.responses[String(x)]?.assumed);
+      problems.push({
+        ...base,
+        status,
+        message: `${operationId} answered ${status}${why}, expected ${want}`,
+        expected: want,
+        actual: String(status),
+        assumed,
+      });
     }
     if (out.body === undefined) {
-      problems.push({ ...base, status, message: `${operationId} ${status} came with ${describeBody(out)}`, expected: 'a JSON body', actual: describeBody(out) });
+      problems.push({
+        ...base,
+        status,
+        message: `${operationId} ${status} came with ${describeBody(out)}`,
+        expected: 'a JSON body',
+        actual: describeBody(out),
+      });
       return problems;
     }
     for (const f of this.validator.validate({ operationId, status, headers: out.headers, body: out.body })) {
-      problems.push({ message: f.message, operationId, status, at: f.at, expected: f.expected, actual: f.actual, assumed: f.assumed });
+      problems.push({
+        message: f.message,
+        operationId,
+        status,
+        at: f.at,
+        expected: f.expected,
+        actual: f.actual,
+        assumed: f.assumed,
+      });
     }
     if (out.status !== undefined && out.status < 500) this.covered.add(operationId);
     return problems;
@@ -192,7 +255,8 @@ export class Session {
 
   /** Runs one check; whatever it throws becomes a problem of that check, never a crash. */
   async check(spec: CheckSpec, fn: () => Promise<Problem[]>): Promise<CheckResult> {
-    if (spec.operationId && !this.selected(this.op(spec.operationId))) return this.skip(spec, 'not selected by --only/--skip');
+    if (spec.operationId && !this.selected(this.op(spec.operationId)))
+      return this.skip(spec, 'not selected by --only/--skip');
     if (this.runSignal?.aborted) return this.skip(spec, DEADLINE_SKIP);
     const started = performance.now();
     this.notes = [];
@@ -202,11 +266,18 @@ export class Session {
     try {
       problems = [...(await fn()), ...this.unconformedProblems()];
     } catch (err) {
-      problems = [{ operationId: spec.operationId, message: `the check could not complete: ${(err as Error).message}`, assumed: false }];
+      problems = [
+        {
+          operationId: spec.operationId,
+          message: `the check could not complete: ${(err as Error).message}`,
+          assumed: false,
+        },
+      ];
     }
     // Problems a check found by itself are shown with the last exchange it made.
     const last = this.calls.at(-1)?.out;
-    if (last && problems.length && !problems.some((p) => p.reproduce)) problems[0] = { ...problems[0]!, reproduce: this.reproduce(last) };
+    if (last && problems.length && !problems.some((p) => p.reproduce))
+      problems[0] = { ...problems[0]!, reproduce: this.reproduce(last) };
     const failing = problems.filter((p) => this.ctx.strict || !p.assumed);
     // Redacted as it is made: no result, progress line or report ever holds a secret.
     const result: CheckResult = redactDeep(

@@ -6,7 +6,16 @@ import type { Reproduction } from './reproduce.js';
 export type Verdict = 'pass' | 'fail' | 'observation' | 'skip';
 
 /** `run` holds what concerns the run as a whole (its deadline). */
-export type CheckGroup = 'conformance' | 'auth' | 'subscription' | 'paging' | 'negative' | 'writes' | 'destructive' | 'rate-limit' | 'run';
+export type CheckGroup =
+  | 'conformance'
+  | 'auth'
+  | 'subscription'
+  | 'paging'
+  | 'negative'
+  | 'writes'
+  | 'destructive'
+  | 'rate-limit'
+  | 'run';
 
 export interface Problem {
   message: string;

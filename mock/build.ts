@@ -1,26 +1,27 @@
 // buildMock(options) returns the Fastify app, ready for inject() or listen();
 // only the CLI listens.
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+
 import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createAjv } from '../spec/ajv.js';
-import { controls } from './controls.js';
-import { controlGuard } from './control-guard.js';
 import { clientErrorHandler } from './client-errors.js';
-import { docs } from './plugins/docs.js';
-import { mockConsole } from './plugins/console.js';
-import journalPlugin, { createJournal } from './plugins/journal.js';
+import { controlGuard } from './control-guard.js';
+import { controls } from './controls.js';
 import { Errors } from './errors.js';
 import { FaultRules } from './faults.js';
 import { handlers, READ_ONLY } from './handlers/index.js';
-import { ResponseCache } from './response-cache.js';
-import { resolveOptions, type MockOptions } from './options.js';
+import { type MockOptions, resolveOptions } from './options.js';
 import { CORS_MAX_AGE, isAllowedOrigin } from './origins.js';
 import authPlugin from './plugins/auth.js';
+import { mockConsole } from './plugins/console.js';
+import { docs } from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import faultsPlugin from './plugins/faults.js';
+import journalPlugin, { createJournal } from './plugins/journal.js';
 import platformPlugin from './plugins/platform.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import subscriptionPlugin from './plugins/subscription.js';
+import { ResponseCache } from './response-cache.js';
 import { registerOperations } from './routes.js';
 import type { MockRuntime } from './runtime.js';
 import { stateWriter } from './state-file.js';
@@ -69,7 +70,8 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   app.decorate('mock', runtime);
   // Recorded from the first registration on, whoever adds the route: the drift gate compares it with the spec.
   app.addHook('onRoute', (route) => {
-    for (const m of [route.method].flat()) if (m !== 'HEAD' && m !== 'OPTIONS') runtime.routes.push(`${m} ${route.url}`);
+    for (const m of [route.method].flat())
+      if (m !== 'HEAD' && m !== 'OPTIONS') runtime.routes.push(`${m} ${route.url}`);
   });
 
   if (ctx.stateFile) {

@@ -1,6 +1,7 @@
 // npm start [-- flags]: the only place the mock listens.
-import { parseArgs } from 'node:util';
+
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
 import { buildMock } from './build.js';
 import { DEFAULTS, type MockOptions } from './options.js';
@@ -29,7 +30,6 @@ export interface CliSettings {
   worldFlags: string[];
 }
 
-
 export type Parsed = { ok: true; settings: CliSettings } | { ok: false; message: string; help?: boolean };
 
 function integer(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
@@ -48,8 +48,17 @@ function origin(value: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || !['http:', 'https:'].includes(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || value.includes('*')) {
-    throw new Error(`--cors-origin takes an origin such as http://192.168.1.20:5173 (scheme, host and port; no path and no wildcard), not "${value}"`);
+  if (
+    !url ||
+    !['http:', 'https:'].includes(url.protocol) ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash ||
+    value.includes('*')
+  ) {
+    throw new Error(
+      `--cors-origin takes an origin such as http://192.168.1.20:5173 (scheme, host and port; no path and no wildcard), not "${value}"`,
+    );
   }
   return url.origin;
 }
@@ -74,7 +83,8 @@ export function parseMockArgs(argv: string[]): Parsed {
     });
     if (values.help) return { ok: false, message: USAGE, help: true };
     if (values.host !== undefined && values.host.trim() === '') throw new Error('--host needs an address');
-    if (values['state-file'] !== undefined && values['state-file'].trim() === '') throw new Error('--state-file needs a path');
+    if (values['state-file'] !== undefined && values['state-file'].trim() === '')
+      throw new Error('--state-file needs a path');
     return {
       ok: true,
       settings: {
@@ -106,7 +116,10 @@ export interface WorldFacts {
 export function banner(url: string, settings: CliSettings, world: WorldFacts): string {
   const o = settings.options;
   const fromFile = world.origin === 'state-file';
-  const ignored = fromFile && settings.worldFlags.length ? ` (${settings.worldFlags.join(' and ')} ignored: the file's world is used)` : '';
+  const ignored =
+    fromFile && settings.worldFlags.length
+      ? ` (${settings.worldFlags.join(' and ')} ignored: the file's world is used)`
+      : '';
   const lines = [
     `Measurement Capture Service mock listening on ${url}/api/v1`,
     `  world: seed ${world.seed}, ${world.clients} clients (${fromFile ? `loaded from ${o.stateFile}` : 'fresh from the seed'})${ignored}`,
@@ -140,7 +153,9 @@ export async function main(argv: string[]): Promise<number> {
   const onStateError = (err: Error) => {
     stateFailed = true;
     process.exitCode = 1;
-    console.error(`mock: the state file ${options.stateFile} could not be written, so changes since the last good write are not on disk: ${err.message}`);
+    console.error(
+      `mock: the state file ${options.stateFile} could not be written, so changes since the last good write are not on disk: ${err.message}`,
+    );
   };
   try {
     keepTickShape();
@@ -152,7 +167,13 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const address = await app.listen({ host, port });
     const { ctx } = app.mock;
-    console.log(banner(address, parsed.settings, { origin: ctx.origin, seed: ctx.seed, clients: app.mock.store.world.clients.length }));
+    console.log(
+      banner(address, parsed.settings, {
+        origin: ctx.origin,
+        seed: ctx.seed,
+        clients: app.mock.store.world.clients.length,
+      }),
+    );
     const warning = hostWarning(host);
     if (warning) console.error(warning);
   } catch (err) {

@@ -17,15 +17,30 @@ export function hostName(host: string | undefined): string {
   return h.replace(/:\d+$/, '');
 }
 
-export function controlGuard(extraOrigins: readonly string[], extraHosts: readonly string[] = []): onRequestHookHandler {
-  const hosts = new Set([...LOOPBACK_HOSTS, ...extraHosts.map((h) => h.toLowerCase()), ...extraOrigins.map((o) => hostName(new URL(o).host))]);
+export function controlGuard(
+  extraOrigins: readonly string[],
+  extraHosts: readonly string[] = [],
+): onRequestHookHandler {
+  const hosts = new Set([
+    ...LOOPBACK_HOSTS,
+    ...extraHosts.map((h) => h.toLowerCase()),
+    ...extraOrigins.map((o) => hostName(new URL(o).host)),
+  ]);
   return (request, _reply, done) => {
     if (!request.url.startsWith('/__mock')) return done();
     const origin = request.headers.origin;
-    if (!hosts.has(hostName(request.headers.host))) return done(Errors.MOCK_CONTROL_REFUSED(`the Host ${JSON.stringify(request.headers.host ?? '')} is not this machine`));
-    if (origin !== undefined && !isAllowedOrigin(origin, extraOrigins)) return done(Errors.MOCK_CONTROL_REFUSED(`the Origin ${JSON.stringify(origin)} is not allowed (see --cors-origin)`));
-    if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') return done(Errors.MOCK_CONTROL_REFUSED('a cross-site request'));
-    if (request.method === 'POST' && !/^application\/json\b/i.test(String(request.headers['content-type'] ?? ''))) return done(Errors.MOCK_CONTROL_JSON());
+    if (!hosts.has(hostName(request.headers.host)))
+      return done(
+        Errors.MOCK_CONTROL_REFUSED(`the Host ${JSON.stringify(request.headers.host ?? '')} is not this machine`),
+      );
+    if (origin !== undefined && !isAllowedOrigin(origin, extraOrigins))
+      return done(
+        Errors.MOCK_CONTROL_REFUSED(`the Origin ${JSON.stringify(origin)} is not allowed (see --cors-origin)`),
+      );
+    if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site')
+      return done(Errors.MOCK_CONTROL_REFUSED('a cross-site request'));
+    if (request.method === 'POST' && !/^application\/json\b/i.test(String(request.headers['content-type'] ?? '')))
+      return done(Errors.MOCK_CONTROL_JSON());
     done();
   };
 }

@@ -17,7 +17,11 @@ export async function controls(app: FastifyInstance): Promise<void> {
   app.get('/__mock/accounts', async () => {
     const store = app.mock.store;
     const demo = store.userByEmail('demo@example.com');
-    const members = demo ? store.companyMembers(demo.company_id).map((u) => ({ email: u.email, password: DEMO_PASSWORD, plan: !!store.activeSubscription(u.id) })) : [];
+    const members = demo
+      ? store
+          .companyMembers(demo.company_id)
+          .map((u) => ({ email: u.email, password: DEMO_PASSWORD, plan: !!store.activeSubscription(u.id) }))
+      : [];
     return { accounts: DEMO_ACCOUNTS, demo_company: { name: demo ? store.companyOf(demo).name : null, members } };
   });
 
@@ -31,13 +35,18 @@ export async function controls(app: FastifyInstance): Promise<void> {
     '/__mock/subscription',
     {
       schema: {
-        body: { type: 'object', required: ['email', 'plan_id'], properties: { email, plan_id: { type: ['integer', 'null'] } } },
+        body: {
+          type: 'object',
+          required: ['email', 'plan_id'],
+          properties: { email, plan_id: { type: ['integer', 'null'] } },
+        },
       },
     },
     async (request) => {
       const user = findUser(request.body);
       const planId = request.body.plan_id;
-      if (planId !== null && !app.mock.store.world.plans.some((p) => p.id === planId)) throw Errors.MOCK_CONTROL(`No plan ${planId}.`);
+      if (planId !== null && !app.mock.store.world.plans.some((p) => p.id === planId))
+        throw Errors.MOCK_CONTROL(`No plan ${planId}.`);
       app.mock.store.setSubscription(user.id, planId);
       return { message: planId === null ? `${user.email} has no active plan.` : `${user.email} is on plan ${planId}.` };
     },
@@ -47,7 +56,11 @@ export async function controls(app: FastifyInstance): Promise<void> {
     '/__mock/tokens/invalidate',
     {
       schema: {
-        body: { type: 'object', required: ['email', 'reason'], properties: { email, reason: { type: 'string', enum: [...INVALIDATION_REASONS] } } },
+        body: {
+          type: 'object',
+          required: ['email', 'reason'],
+          properties: { email, reason: { type: 'string', enum: [...INVALIDATION_REASONS] } },
+        },
       },
     },
     async (request) => {
@@ -84,7 +97,9 @@ export async function controls(app: FastifyInstance): Promise<void> {
       const op = operationId === undefined ? undefined : app.mock.ctx.spec.byId.get(operationId);
       if (operationId !== undefined && !op) throw Errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
       if (op && status !== undefined && !op.responses[String(status)]) {
-        throw Errors.MOCK_CONTROL(`${operationId} does not document status ${status}; it documents ${Object.keys(op.responses).join(', ')}.`);
+        throw Errors.MOCK_CONTROL(
+          `${operationId} does not document status ${status}; it documents ${Object.keys(op.responses).join(', ')}.`,
+        );
       }
       const rule = app.mock.faults.add({ operationId, status, latency_ms, remaining: count });
       return reply.code(201).send({ fault: rule });

@@ -25,9 +25,14 @@ export class MockError extends Error {
 
 /** The operation's own error when its documented example for `status` is in the {status: "error"} shape
  *  (plans' 401 `Unauthorized`, the awning's 422 `Validation failed`); else undefined. */
-export function documentedStatusError(responses: Record<string, { examples: unknown[] } | undefined>, status: number): MockError | undefined {
+export function documentedStatusError(
+  responses: Record<string, { examples: unknown[] } | undefined>,
+  status: number,
+): MockError | undefined {
   const example = responses[String(status)]?.examples[0] as { status?: unknown; message?: unknown } | undefined;
-  return example?.status === 'error' && typeof example.message === 'string' ? new MockError(status, example.message, 'status') : undefined;
+  return example?.status === 'error' && typeof example.message === 'string'
+    ? new MockError(status, example.message, 'status')
+    : undefined;
 }
 
 /** One factory: a status, a shape and a message (fixed or built from arguments). */
@@ -54,7 +59,10 @@ export const Errors = {
   BODY_TOO_DEEP: define(400, (levels: number) => `The request body is nested too deep (at most ${levels} levels).`),
   BAD_REQUEST: define(400, (detail: string) => detail),
   BODY_TOO_LARGE: define(413, (limit: number) => `The request body is too large (limit ${limit} bytes).`),
-  UNSUPPORTED_MEDIA_TYPE: define(415, (type: string) => `Unsupported content type ${type || '(none)'}; send application/json.`),
+  UNSUPPORTED_MEDIA_TYPE: define(
+    415,
+    (type: string) => `Unsupported content type ${type || '(none)'}; send application/json.`,
+  ),
   ROUTE_NOT_FOUND: define(404, (method: string, url: string) => `No route ${method} ${url}.`),
   INVALID_CREDENTIALS: define(401, 'Invalid email or password.'),
   INVALID_QR_CODE: define(401, 'Invalid QR code.'),
@@ -66,13 +74,25 @@ export const Errors = {
   INTERNAL: define(500, 'The mock failed unexpectedly; this is a bug in the mock.'),
   MOCK_CONTROL: define(400, (detail: string) => detail),
   MOCK_USER_NOT_FOUND: define(404, (who: string) => `No user ${who} in this world.`),
-  MOCK_CONTROL_REFUSED: define(403, (why: string) => `Mock controls answer only this machine's pages and tools: ${why}.`),
-  MOCK_CONTROL_JSON: define(415, 'Mock control calls take content-type: application/json (a page on another site cannot send that without asking first).'),
+  MOCK_CONTROL_REFUSED: define(
+    403,
+    (why: string) => `Mock controls answer only this machine's pages and tools: ${why}.`,
+  ),
+  MOCK_CONTROL_JSON: define(
+    415,
+    'Mock control calls take content-type: application/json (a page on another site cannot send that without asking first).',
+  ),
 
   METHOD_NOT_ALLOWED(method: string, url: string, allow: string[]): MockError {
-    return new MockError(405, `Method ${method} is not allowed on ${url}; allowed: ${allow.join(', ')}.`, 'api', undefined, {
-      allow: allow.join(', '),
-    });
+    return new MockError(
+      405,
+      `Method ${method} is not allowed on ${url}; allowed: ${allow.join(', ')}.`,
+      'api',
+      undefined,
+      {
+        allow: allow.join(', '),
+      },
+    );
   },
 
   /** 422 with Laravel-style per-field messages; the first one is the message. */

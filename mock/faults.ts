@@ -33,9 +33,14 @@ export class FaultRules {
    *  latency rule and a status rule that both match apply together, whatever order they
    *  were added in (the first matching status wins; the longest latency). A rule forcing a
    *  status passes over operations that do not document it (and keeps its count). */
-  take(operationId: string, documents: (status: number) => boolean = () => true): { status?: number; latency_ms?: number } | undefined {
+  take(
+    operationId: string,
+    documents: (status: number) => boolean = () => true,
+  ): { status?: number; latency_ms?: number } | undefined {
     const matching = this.rules.filter(
-      (r) => (r.operationId === undefined || r.operationId === operationId) && (r.status === undefined || documents(r.status)),
+      (r) =>
+        (r.operationId === undefined || r.operationId === operationId) &&
+        (r.status === undefined || documents(r.status)),
     );
     if (matching.length === 0) return undefined;
     const statusRule = matching.find((r) => r.status !== undefined);
@@ -58,7 +63,7 @@ export interface Preference {
 /** Prism's `Prefer` header: `code=404`, `example=name`, comma separated. */
 export function parsePrefer(header: string | string[] | undefined): Preference {
   const out: Preference = {};
-  const text = Array.isArray(header) ? header.join(',') : header ?? '';
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const part of text.split(/[,;]/)) {
     const [k, v] = part.split('=').map((x) => x.trim());
     if (k === 'code' && v && /^\d{3}$/.test(v)) out.code = Number(v);

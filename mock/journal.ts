@@ -6,7 +6,8 @@ import type { Finding } from '../contracts/exchange.js';
 
 const MASK = '[REDACTED]';
 /** Body fields that carry a secret, whatever operation they come in. */
-const SECRET_FIELD = /^(password|current_password|new_password|password_confirmation|new_password_confirmation|api_token|token|reset_token|qr_code|device_token)$/i;
+const SECRET_FIELD =
+  /^(password|current_password|new_password|password_confirmation|new_password_confirmation|api_token|token|reset_token|qr_code|device_token)$/i;
 const SECRET_HEADER = new Set(['authorization', 'x-api-token', 'api-key', 'cookie', 'set-cookie']);
 
 export const JOURNAL_DEFAULTS = {
@@ -63,7 +64,9 @@ export interface JournalFilter {
 export function redactBody(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactBody);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) && v !== null && v !== '' ? MASK : redactBody(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) && v !== null && v !== '' ? MASK : redactBody(v)]),
+    );
   }
   return value;
 }
@@ -73,7 +76,11 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
     const text = Array.isArray(v) ? v.join(', ') : String(v);
-    out[k] = !SECRET_HEADER.has(k.toLowerCase()) ? text : k.toLowerCase() === 'authorization' ? text.replace(/^(\w+\s+).*$/, `$1${MASK}`) : MASK;
+    out[k] = !SECRET_HEADER.has(k.toLowerCase())
+      ? text
+      : k.toLowerCase() === 'authorization'
+        ? text.replace(/^(\w+\s+).*$/, `$1${MASK}`)
+        : MASK;
   }
   return out;
 }
@@ -97,7 +104,12 @@ export class Journal {
 
   constructor(
     readonly size: number = JOURNAL_DEFAULTS.size,
-    private readonly validate?: (e: { operationId: string; status: number; contentType: string | null; body: unknown }) => JournalEntry['findings'],
+    private readonly validate?: (e: {
+      operationId: string;
+      status: number;
+      contentType: string | null;
+      body: unknown;
+    }) => JournalEntry['findings'],
   ) {}
 
   get enabled(): boolean {
@@ -145,7 +157,15 @@ export class Journal {
       .reverse()
       .map((e) => {
         if (e.findings === undefined && this.validate && e.operationId) {
-          e.findings = e.full === undefined ? [] : this.validate({ operationId: e.operationId, status: e.status, contentType: e.response.contentType, body: e.full });
+          e.findings =
+            e.full === undefined
+              ? []
+              : this.validate({
+                  operationId: e.operationId,
+                  status: e.status,
+                  contentType: e.response.contentType,
+                  body: e.full,
+                });
         }
         const { full: _full, ...shown } = e;
         return shown;

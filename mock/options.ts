@@ -1,10 +1,10 @@
 // Options in, resolved context out: every default of the mock is named here.
 import { buildWorld, DEFAULT_CLIENTS, DEFAULT_SEED } from '../fixtures/world.js';
-import { loadSpec, type LoadedSpec } from '../spec/load.js';
-import { MemoryStore, type StateSnapshot, type Store } from './store.js';
-import { readState } from './state-file.js';
+import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { seedSpecExamples } from './example-seeds.js';
+import { readState } from './state-file.js';
 import { lockStateFile, type StateLock } from './state-lock.js';
+import { MemoryStore, type StateSnapshot, type Store } from './store.js';
 
 export const DEFAULTS = {
   host: '127.0.0.1',
@@ -71,7 +71,10 @@ export interface MockContext {
 /** The spec's `x-rate-limit` (section 8), else the named default. */
 export function specRateLimit(spec: LoadedSpec): { max: number; windowMs: number } {
   const x = spec.raw['x-rate-limit'] as { requests?: number; window_seconds?: number } | undefined;
-  return { max: x?.requests ?? DEFAULTS.rateLimit.max, windowMs: (x?.window_seconds ?? DEFAULTS.rateLimit.windowMs / 1000) * 1000 };
+  return {
+    max: x?.requests ?? DEFAULTS.rateLimit.max,
+    windowMs: (x?.window_seconds ?? DEFAULTS.rateLimit.windowMs / 1000) * 1000,
+  };
 }
 
 export async function resolveOptions(options: MockOptions = {}): Promise<MockContext> {
@@ -100,7 +103,9 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
     rateLimit: options.rateLimit === false ? false : { ...specRateLimit(spec), ...options.rateLimit },
     stateFile: options.stateFile,
     stateLock,
-    onStateError: options.onStateError ?? ((err) => console.error(`mock: the state file ${options.stateFile} could not be written: ${err.message}`)),
+    onStateError:
+      options.onStateError ??
+      ((err) => console.error(`mock: the state file ${options.stateFile} could not be written: ${err.message}`)),
     bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
     maxLatencyMs: DEFAULTS.maxLatencyMs,
     logger: options.logger ?? false,
@@ -108,7 +113,10 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
     now,
     corsOrigins: options.corsOrigins ?? [],
     journal: options.journal ?? DEFAULTS.journal,
-    controlHosts: options.host && !['0.0.0.0', '::'].includes(options.host) ? [options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host] : [],
+    controlHosts:
+      options.host && !['0.0.0.0', '::'].includes(options.host)
+        ? [options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host]
+        : [],
     store: saved ? new MemoryStore(saved, now) : freshStore(),
     origin: saved ? 'state-file' : 'seed',
     freshStore,

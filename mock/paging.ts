@@ -15,7 +15,13 @@ export function pageWindow(current: number, last: number): Array<number | null> 
   if (last < ON_EACH_SIDE * 2 + 8) return range(1, last);
   if (current <= window) return [...range(1, window + ON_EACH_SIDE), null, ...range(last - 1, last)];
   if (current > last - window) return [...range(1, 2), null, ...range(last - (window + (ON_EACH_SIDE - 1)), last)];
-  return [...range(1, 2), null, ...range(current - ON_EACH_SIDE, current + ON_EACH_SIDE), null, ...range(last - 1, last)];
+  return [
+    ...range(1, 2),
+    null,
+    ...range(current - ON_EACH_SIDE, current + ON_EACH_SIDE),
+    null,
+    ...range(last - 1, last),
+  ];
 }
 
 export function paginate<T>(items: readonly T[], page: number, perPage: number, path: string): Page<T> {
@@ -28,8 +34,9 @@ export function paginate<T>(items: readonly T[], page: number, perPage: number, 
   const next = page < lastPage ? url(page + 1) : null;
   const links: Link[] = [
     { url: prev, label: '&laquo; Previous', active: false },
-    ...pageWindow(page, lastPage).map((n): Link =>
-      n === null ? { url: null, label: '...', active: false } : { url: url(n), label: String(n), active: n === page },
+    ...pageWindow(page, lastPage).map(
+      (n): Link =>
+        n === null ? { url: null, label: '...', active: false } : { url: url(n), label: String(n), active: n === page },
     ),
     { url: next, label: 'Next &raquo;', active: false },
   ];

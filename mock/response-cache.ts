@@ -18,7 +18,12 @@ export const RAW_KEY_LIMIT = 1024;
 
 export function cacheKey(request: FastifyRequest): string {
   const text = request.bodyText;
-  const body = text !== undefined && text.length <= RAW_KEY_LIMIT ? text : request.body === undefined ? '' : JSON.stringify(request.body);
+  const body =
+    text !== undefined && text.length <= RAW_KEY_LIMIT
+      ? text
+      : request.body === undefined
+        ? ''
+        : JSON.stringify(request.body);
   return `${request.method} ${request.url}\u0000${request.user?.id ?? ''}\u0000${request.headers.host ?? ''}\u0000${body}`;
 }
 export class ResponseCache {

@@ -43,7 +43,12 @@ export function baseUrlOf(request: FastifyRequest, basePath: string): string {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function registerOperations(app: FastifyInstance, spec: LoadedSpec, handlers: HandlerTable, cached: ReadonlySet<string> = new Set()): void {
+export function registerOperations(
+  app: FastifyInstance,
+  spec: LoadedSpec,
+  handlers: HandlerTable,
+  cached: ReadonlySet<string> = new Set(),
+): void {
   const missing = spec.operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
   if (missing.length) throw new Error(`the mock has no handler for ${missing.join(', ')}`);
   for (const op of spec.operations) {

@@ -1,13 +1,14 @@
 // What the mock hangs on Fastify: its context, its current store (the reset
 // control swaps it) and the fault rules; and what a request carries.
+
+import type { UserRecord } from '../fixtures/types.js';
 import type { OperationEntry } from '../spec/load.js';
 import type { operations } from '../spec/types.gen.js';
-import type { UserRecord } from '../fixtures/types.js';
-import type { MockContext } from './options.js';
-import type { Store } from './store.js';
 import type { FaultRules } from './faults.js';
-import type { ResponseCache } from './response-cache.js';
 import type { Journal } from './journal.js';
+import type { MockContext } from './options.js';
+import type { ResponseCache } from './response-cache.js';
+import type { Store } from './store.js';
 
 export interface MockRuntime {
   ctx: MockContext;
@@ -45,7 +46,9 @@ type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : ne
 export type RequestBody<K extends OperationId> = operations[K] extends { requestBody?: infer R }
   ? JsonOf<NonNullable<R>>
   : undefined;
-export type SuccessBody<K extends OperationId> = operations[K]['responses'] extends { 200: infer R } ? JsonOf<R> : never;
+export type SuccessBody<K extends OperationId> = operations[K]['responses'] extends { 200: infer R }
+  ? JsonOf<R>
+  : never;
 
 export interface HandlerInput<K extends OperationId> {
   body: RequestBody<K>;

@@ -1,13 +1,17 @@
 // Optional persistence: the store's snapshot as JSON, written atomically
 // (temporary file, then rename) so a crash never leaves half a file.
-import { readFile, rename, writeFile, unlink } from 'node:fs/promises';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { createAjv } from '../spec/ajv.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { stateSchema } from './state-schema.js';
 import type { StateSnapshot } from './store.js';
 
 export class StateFileError extends Error {
-  constructor(readonly path: string, detail: string, hint = 'Fix or remove it; the mock will not overwrite it.') {
+  constructor(
+    readonly path: string,
+    detail: string,
+    hint = 'Fix or remove it; the mock will not overwrite it.',
+  ) {
     super(`state file ${path}: ${detail}.${hint ? ` ${hint}` : ''}`);
     this.name = 'StateFileError';
   }
@@ -29,12 +33,16 @@ export async function readState(path: string, spec?: LoadedSpec): Promise<StateS
     throw new StateFileError(path, `is not valid JSON (${(err as Error).message})`);
   }
   const s = data as Partial<StateSnapshot> | null;
-  if (!s || typeof s !== 'object' || s.version !== 1 || !s.world) throw new StateFileError(path, 'is not a mock state file (version 1)');
+  if (!s || typeof s !== 'object' || s.version !== 1 || !s.world)
+    throw new StateFileError(path, 'is not a mock state file (version 1)');
   if (spec) {
     const validate = createAjv({ allErrors: false }).compile(stateSchema(spec));
     if (!validate(s)) {
       const e = validate.errors?.[0];
-      throw new StateFileError(path, `does not hold a usable world: ${e?.instancePath || '(top)'} ${e?.message ?? 'is invalid'}`);
+      throw new StateFileError(
+        path,
+        `does not hold a usable world: ${e?.instancePath || '(top)'} ${e?.message ?? 'is invalid'}`,
+      );
     }
   }
   return s as StateSnapshot;

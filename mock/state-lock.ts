@@ -20,15 +20,29 @@ function alive(pid: number): boolean {
 async function checkWritable(path: string): Promise<void> {
   const dir = dirname(path);
   const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) throw new StateFileError(path, `cannot be written: the directory ${dir} does not exist`, 'Give a --state-file in a directory this user can write.');
+  if (!info?.isDirectory())
+    throw new StateFileError(
+      path,
+      `cannot be written: the directory ${dir} does not exist`,
+      'Give a --state-file in a directory this user can write.',
+    );
   await access(dir, constants.W_OK).catch(() => {
-    throw new StateFileError(path, `cannot be written: the directory ${dir} is not writable`, 'Give a --state-file in a directory this user can write.');
+    throw new StateFileError(
+      path,
+      `cannot be written: the directory ${dir} is not writable`,
+      'Give a --state-file in a directory this user can write.',
+    );
   });
   const file = await stat(path).catch(() => undefined);
-  if (file?.isDirectory()) throw new StateFileError(path, 'is a directory', 'Give a --state-file in a directory this user can write.');
+  if (file?.isDirectory())
+    throw new StateFileError(path, 'is a directory', 'Give a --state-file in a directory this user can write.');
   if (file) {
     await access(path, constants.W_OK).catch(() => {
-      throw new StateFileError(path, 'cannot be written (no write permission)', 'Give a --state-file in a directory this user can write.');
+      throw new StateFileError(
+        path,
+        'cannot be written (no write permission)',
+        'Give a --state-file in a directory this user can write.',
+      );
     });
   }
 }
@@ -41,10 +55,15 @@ async function takeLock(path: string, lock: string): Promise<void> {
       await handle.close();
       return;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateFileError(path, `cannot be locked (${(err as Error).message})`);
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new StateFileError(path, `cannot be locked (${(err as Error).message})`);
       const holder = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
       if (alive(holder)) {
-        throw new StateFileError(path, `is in use by another mock (pid ${holder}; lock ${lock})`, 'Stop that one, or give this one another --state-file.');
+        throw new StateFileError(
+          path,
+          `is in use by another mock (pid ${holder}; lock ${lock})`,
+          'Stop that one, or give this one another --state-file.',
+        );
       }
       await unlink(lock).catch(() => undefined); // a dead holder's lock: take it over
     }
@@ -55,7 +74,9 @@ async function takeLock(path: string, lock: string): Promise<void> {
 async function removeLeftovers(path: string): Promise<string[]> {
   const dir = dirname(path);
   const prefix = `${basename(path)}.`;
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(prefix) && n.endsWith('.tmp'));
+  const names = (await readdir(dir).catch(() => [] as string[])).filter(
+    (n) => n.startsWith(prefix) && n.endsWith('.tmp'),
+  );
   for (const n of names) await unlink(join(dir, n)).catch(() => undefined);
   return names;
 }

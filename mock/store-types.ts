@@ -3,7 +3,12 @@
 import type { ClientRecord, MeasurementRecord, Room, Subscription, UserRecord, World } from '../fixtures/types.js';
 
 export type InvalidationReason = 'password_change' | 'logout' | 'deactivation' | 'breach';
-export const INVALIDATION_REASONS: readonly InvalidationReason[] = ['password_change', 'logout', 'deactivation', 'breach'];
+export const INVALIDATION_REASONS: readonly InvalidationReason[] = [
+  'password_change',
+  'logout',
+  'deactivation',
+  'breach',
+];
 
 export interface Session {
   token: string;
@@ -41,7 +46,14 @@ export interface Store {
   issueToken(userId: number, platform: string, deviceToken: string, token?: string): string;
   revokeToken(token: string): void;
   revokeUserTokens(userId: number, reason: InvalidationReason): number;
-  createUser(input: { name: string; surname: string; email: string; password: string; phone_no: string | null; company_name: string }): UserRecord;
+  createUser(input: {
+    name: string;
+    surname: string;
+    email: string;
+    password: string;
+    phone_no: string | null;
+    company_name: string;
+  }): UserRecord;
   setPassword(userId: number, password: string): void;
   activeSubscription(userId: number): Subscription | undefined;
   setSubscription(userId: number, planId: number | null): void;

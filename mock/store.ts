@@ -2,12 +2,13 @@
 // memory with the indexes the handlers need, so that reading a page costs the
 // same whatever the size of the world.
 import { randomBytes } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../fixtures/world.js';
 import { isoMicros } from '../fixtures/time.js';
 import type { ClientRecord, MeasurementRecord, Room, Subscription, UserRecord, World } from '../fixtures/types.js';
+import { hashPassword, verifyPassword } from '../fixtures/world.js';
 
-export { INVALIDATION_REASONS } from './store-types.js';
 export type { ClientPatch, InvalidationReason, MailMessage, Session, StateSnapshot, Store } from './store-types.js';
+export { INVALIDATION_REASONS } from './store-types.js';
+
 import type { ClientPatch, InvalidationReason, MailMessage, Session, StateSnapshot, Store } from './store-types.js';
 
 const newToken = () => randomBytes(32).toString('hex');
@@ -35,9 +36,12 @@ export class MemoryStore implements Store {
   private companies = new Map<number, { id: number; name: string }>();
   private lastMeasurementId = 0;
 
-  constructor(state: World | StateSnapshot, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    state: World | StateSnapshot,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     const snapshot = 'world' in state ? state : undefined;
-    this.world = snapshot ? snapshot.world : state as World;
+    this.world = snapshot ? snapshot.world : (state as World);
     for (const s of snapshot?.sessions ?? []) this.sessions.set(s.token, s);
     for (const r of snapshot?.resetTokens ?? []) this.resetTokens.set(r.token, r.user_id);
     this.outbox = snapshot?.outbox ?? [];
@@ -112,7 +116,13 @@ export class MemoryStore implements Store {
   }
 
   issueToken(userId: number, platform: string, deviceToken: string, token = newToken()) {
-    this.sessions.set(token, { token, user_id: userId, platform, device_token: deviceToken, created_at: isoMicros(this.now(), 0) });
+    this.sessions.set(token, {
+      token,
+      user_id: userId,
+      platform,
+      device_token: deviceToken,
+      created_at: isoMicros(this.now(), 0),
+    });
     this.changed();
     return token;
   }
@@ -136,7 +146,14 @@ export class MemoryStore implements Store {
     return n;
   }
 
-  createUser(input: { name: string; surname: string; email: string; password: string; phone_no: string | null; company_name: string }) {
+  createUser(input: {
+    name: string;
+    surname: string;
+    email: string;
+    password: string;
+    phone_no: string | null;
+    company_name: string;
+  }) {
     const companyId = this.world.companies.length + 1;
     const company = { id: companyId, name: input.company_name || `${input.name} ${input.surname}`.trim() };
     this.world.companies.push(company);
@@ -179,7 +196,14 @@ export class MemoryStore implements Store {
       const end = new Date(start);
       end.setUTCMonth(end.getUTCMonth() + 1);
       const id = Math.max(300, ...this.world.subscriptions.map((s) => s.id)) + 1;
-      this.world.subscriptions.push({ id, user_id: userId, plan_id: planId, status: 'active', started_at: isoMicros(start, 0), expires_at: isoMicros(end, 0) });
+      this.world.subscriptions.push({
+        id,
+        user_id: userId,
+        plan_id: planId,
+        status: 'active',
+        started_at: isoMicros(start, 0),
+        expires_at: isoMicros(end, 0),
+      });
     }
     this.indexSubscriptions();
     this.changed();
@@ -188,7 +212,12 @@ export class MemoryStore implements Store {
   createResetToken(user: UserRecord) {
     const token = randomBytes(16).toString('hex');
     this.resetTokens.set(token, user.id);
-    this.outbox.push({ to: user.email, subject: 'Reset your password', reset_token: token, sent_at: isoMicros(this.now(), 0) });
+    this.outbox.push({
+      to: user.email,
+      subject: 'Reset your password',
+      reset_token: token,
+      sent_at: isoMicros(this.now(), 0),
+    });
     this.changed();
     return token;
   }
@@ -222,7 +251,9 @@ export class MemoryStore implements Store {
   companyClientIds(companyId: number) {
     let ids = this.companyCache.get(companyId);
     if (!ids) {
-      ids = this.companyMembers(companyId).flatMap((u) => this.ownClientIds(u.id)).sort(byIdDesc);
+      ids = this.companyMembers(companyId)
+        .flatMap((u) => this.ownClientIds(u.id))
+        .sort(byIdDesc);
       this.companyCache.set(companyId, ids);
     }
     return ids;
@@ -311,5 +342,7 @@ export class MemoryStore implements Store {
 }
 
 function searchTextOf(c: ClientRecord): string {
-  return [c.name, c.surname, c.email, c.phone_no, c.phone, c.project_name ?? '', c.quote_no].join('\u0000').toLowerCase();
+  return [c.name, c.surname, c.email, c.phone_no, c.phone, c.project_name ?? '', c.quote_no]
+    .join('\u0000')
+    .toLowerCase();
 }

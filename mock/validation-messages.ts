@@ -14,7 +14,8 @@ const TYPE_WORDS: Record<string, string> = {
 
 function fieldOf(e: ErrorObject): string {
   const path = e.instancePath.split('/').slice(1).join('.');
-  if (e.keyword === 'required') return [path, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
+  if (e.keyword === 'required')
+    return [path, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
   return path;
 }
 
@@ -25,14 +26,18 @@ function messageOf(e: ErrorObject, field: string): string {
     case 'required':
       return `The ${name} field is required.`;
     case 'type': {
-      const types = String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t);
+      const types = String(p.type)
+        .split(',')
+        .map((t) => TYPE_WORDS[t] ?? t);
       return `The ${name} field must be ${types.join(' or ')}.`;
     }
     case 'enum':
     case 'const':
       return `The selected ${name} is invalid.`;
     case 'format':
-      return p.format === 'email' ? `The ${name} field must be a valid email address.` : `The ${name} field must be a valid ${String(p.format)}.`;
+      return p.format === 'email'
+        ? `The ${name} field must be a valid email address.`
+        : `The ${name} field must be a valid ${String(p.format)}.`;
     case 'minimum':
       return `The ${name} field must be at least ${String(p.limit)}.`;
     case 'maximum':
@@ -58,7 +63,11 @@ export function validationErrors(errors: readonly ErrorObject[]): Record<string,
   for (const e of top.length ? top : errors) {
     const field = fieldOf(e);
     const key = field || 'body';
-    const message = field ? messageOf(e, field) : e.keyword === 'type' ? 'The request body must be a JSON object.' : messageOf(e, 'body');
+    const message = field
+      ? messageOf(e, field)
+      : e.keyword === 'type'
+        ? 'The request body must be a JSON object.'
+        : messageOf(e, 'body');
     const list = (out[key] ??= []);
     if (!list.includes(message)) list.push(message);
   }

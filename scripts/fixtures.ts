@@ -11,7 +11,8 @@ const USAGE = `usage: npm run fixtures -- [--seed N] [--clients N] [--out FILE]
 
 function int(name: string, v: string | undefined, fallback: number, max: number): number {
   if (v === undefined) return fallback;
-  if (!/^\d+$/.test(v) || Number(v) > max || (name === 'clients' && Number(v) < 1)) throw new Error(`--${name} takes a whole number, not "${v}"`);
+  if (!/^\d+$/.test(v) || Number(v) > max || (name === 'clients' && Number(v) < 1))
+    throw new Error(`--${name} takes a whole number, not "${v}"`);
   return Number(v);
 }
 
@@ -20,7 +21,12 @@ async function main(): Promise<number> {
   try {
     const { values } = parseArgs({
       strict: true,
-      options: { seed: { type: 'string' }, clients: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        seed: { type: 'string' },
+        clients: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean' },
+      },
     });
     if (values.help) {
       console.log(USAGE);

@@ -36,7 +36,18 @@ export interface ProxyOptions {
   log?: (line: string) => void;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
 
 function fail(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ message, status });
@@ -52,14 +63,25 @@ export async function buildProxy(o: ProxyOptions): Promise<FastifyInstance> {
   const extra = o.corsOrigins ?? [];
 
   // Bounds on a slow app too: a request that does not arrive is not waited for.
-  const app = Fastify({ requestTimeout: timeoutMs + 10_000, bodyLimit: PROXY_DEFAULTS.requestBodyLimit, forceCloseConnections: true });
+  const app = Fastify({
+    requestTimeout: timeoutMs + 10_000,
+    bodyLimit: PROXY_DEFAULTS.requestBodyLimit,
+    forceCloseConnections: true,
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   await app.register(cors, {
     origin: (origin, cb) => cb(null, isAllowedOrigin(origin, extra)),
     credentials: true,
     maxAge: CORS_MAX_AGE,
-    exposedHeaders: ['sl-violations', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'location'],
+    exposedHeaders: [
+      'sl-violations',
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'location',
+    ],
   });
 
   app.route({
@@ -69,22 +91,38 @@ export async function buildProxy(o: ProxyOptions): Promise<FastifyInstance> {
       const path = request.url.split('?')[0]!;
       const op = validator.resolve({ method: request.method, path });
       const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-      const violations = op ? checkRequest(op, request.headers, body) : [`${request.method} ${path} is not an operation of the spec`];
+      const violations = op
+        ? checkRequest(op, request.headers, body)
+        : [`${request.method} ${path} is not an operation of the spec`];
       if (o.errors && violations.length) {
         log(`✗ ${request.method} ${request.url} not forwarded: ${violations.join('; ')}`);
-        return reply.header('sl-violations', JSON.stringify(violations)).code(422).send({ message: `The request breaks the spec: ${violations.join('; ')}`, status: 422 });
+        return reply
+          .header('sl-violations', JSON.stringify(violations))
+          .code(422)
+          .send({ message: `The request breaks the spec: ${violations.join('; ')}`, status: 422 });
       }
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(request.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      for (const [k, v] of Object.entries(request.headers))
+        if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       let res: Response;
       let text: string;
       const started = performance.now();
       try {
-        res = await doFetch(`${o.upstream}${request.url}`, { method: request.method, headers, body: body?.length ? body : undefined, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+        res = await doFetch(`${o.upstream}${request.url}`, {
+          method: request.method,
+          headers,
+          body: body?.length ? body : undefined,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
         const read = await readBounded(res, maxBodyBytes);
         if (read.tooLarge) {
           log(`✗ ${request.method} ${request.url}: the upstream answer was larger than ${maxBodyBytes} bytes`);
-          return fail(reply, 502, `The upstream answer was larger than ${maxBodyBytes} bytes (after decompression); it was not passed on.`);
+          return fail(
+            reply,
+            502,
+            `The upstream answer was larger than ${maxBodyBytes} bytes (after decompression); it was not passed on.`,
+          );
         }
         text = read.text;
       } catch (err) {
@@ -107,13 +145,28 @@ export async function buildProxy(o: ProxyOptions): Promise<FastifyInstance> {
         } catch {
           parsed = undefined;
         }
-        const findings = parsed === undefined && res.status < 300 ? [`${op.operationId} ${res.status}: the body is not JSON`] : validator.validate({ operationId: op.operationId, status: res.status, headers: Object.fromEntries(res.headers), body: parsed }).map((f) => f.message);
+        const findings =
+          parsed === undefined && res.status < 300
+            ? [`${op.operationId} ${res.status}: the body is not JSON`]
+            : validator
+                .validate({
+                  operationId: op.operationId,
+                  status: res.status,
+                  headers: Object.fromEntries(res.headers),
+                  body: parsed,
+                })
+                .map((f) => f.message);
         violations.push(...findings.slice(0, 50));
       }
       if (violations.length) {
         log(`✗ ${request.method} ${request.url} ${res.status} (${ms} ms): ${violations.join('; ')}`);
         reply.header('sl-violations', JSON.stringify(violations));
-        if (o.errors) return fail(reply.removeHeader('content-type'), 502, `The upstream's answer breaks the spec: ${violations.join('; ')}`);
+        if (o.errors)
+          return fail(
+            reply.removeHeader('content-type'),
+            502,
+            `The upstream's answer breaks the spec: ${violations.join('; ')}`,
+          );
       }
       return reply.code(res.status).send(text);
     },

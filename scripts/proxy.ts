@@ -27,14 +27,23 @@ export interface ProxyPlan {
   maxBodyBytes: number;
 }
 
-export function parseProxyArgs(argv: string[], basePath = '/api/v1'): { ok: true; plan: ProxyPlan } | { ok: false; message: string; help?: boolean } {
+export function parseProxyArgs(
+  argv: string[],
+  basePath = '/api/v1',
+): { ok: true; plan: ProxyPlan } | { ok: false; message: string; help?: boolean } {
   try {
     const { values } = parseArgs({
       args: argv,
       strict: true,
       options: {
-        upstream: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, errors: { type: 'boolean' },
-        'cors-origin': { type: 'string', multiple: true }, timeout: { type: 'string' }, 'max-body': { type: 'string' }, help: { type: 'boolean' },
+        upstream: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        errors: { type: 'boolean' },
+        'cors-origin': { type: 'string', multiple: true },
+        timeout: { type: 'string' },
+        'max-body': { type: 'string' },
+        help: { type: 'boolean' },
       },
     });
     if (values.help) return { ok: false, message: USAGE, help: true };
@@ -42,7 +51,8 @@ export function parseProxyArgs(argv: string[], basePath = '/api/v1'): { ok: true
     const port = values.port ?? '4020';
     if (!/^\d+$/.test(port) || Number(port) > 65535) throw new Error(`--port takes a port number, not "${port}"`);
     const timeout = values.timeout ?? String(PROXY_DEFAULTS.timeoutMs);
-    if (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000) throw new Error(`--timeout takes milliseconds from 1 to 600000, not "${timeout}"`);
+    if (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000)
+      throw new Error(`--timeout takes milliseconds from 1 to 600000, not "${timeout}"`);
     let upstream: string;
     try {
       ({ baseUrl: upstream } = normalizeBaseUrl(values.upstream, basePath));
@@ -51,14 +61,21 @@ export function parseProxyArgs(argv: string[], basePath = '/api/v1'): { ok: true
     }
     const corsOrigins = (values['cors-origin'] ?? []).map((o) => {
       const url = URL.canParse(o) ? new URL(o) : undefined;
-      if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname.length > 1 || o.includes('*')) throw new Error(`--cors-origin takes an origin such as http://192.168.1.20:5173, not "${o}"`);
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname.length > 1 || o.includes('*'))
+        throw new Error(`--cors-origin takes an origin such as http://192.168.1.20:5173, not "${o}"`);
       return url.origin;
     });
     return {
       ok: true,
       plan: {
-        upstream, port: Number(port), host: values.host ?? '127.0.0.1', errors: values.errors ?? false, corsOrigins,
-        timeoutMs: Number(timeout), maxBodyBytes: values['max-body'] === undefined ? PROXY_DEFAULTS.maxBodyBytes : parseSize('max-body', values['max-body']),
+        upstream,
+        port: Number(port),
+        host: values.host ?? '127.0.0.1',
+        errors: values.errors ?? false,
+        corsOrigins,
+        timeoutMs: Number(timeout),
+        maxBodyBytes:
+          values['max-body'] === undefined ? PROXY_DEFAULTS.maxBodyBytes : parseSize('max-body', values['max-body']),
       },
     };
   } catch (err) {
@@ -74,15 +91,26 @@ async function main(argv: string[]): Promise<number> {
     return parsed.help ? 0 : 2;
   }
   const { plan } = parsed;
-  const app = await buildProxy({ upstream: plan.upstream, spec, errors: plan.errors, corsOrigins: plan.corsOrigins, timeoutMs: plan.timeoutMs, maxBodyBytes: plan.maxBodyBytes });
+  const app = await buildProxy({
+    upstream: plan.upstream,
+    spec,
+    errors: plan.errors,
+    corsOrigins: plan.corsOrigins,
+    timeoutMs: plan.timeoutMs,
+    maxBodyBytes: plan.maxBodyBytes,
+  });
   try {
     await app.listen({ host: plan.host, port: plan.port });
   } catch (err) {
     console.error(`proxy: cannot listen on ${plan.host}:${plan.port}: ${(err as Error).message}`);
     return 1;
   }
-  console.log(`Validating proxy on http://${plan.host}:${plan.port}${spec.basePath} → ${plan.upstream}${spec.basePath}`);
-  console.log(`Violations are logged below${plan.errors ? ' and answered with an error' : ' and flagged in the sl-violations response header'}.`);
+  console.log(
+    `Validating proxy on http://${plan.host}:${plan.port}${spec.basePath} → ${plan.upstream}${spec.basePath}`,
+  );
+  console.log(
+    `Violations are logged below${plan.errors ? ' and answered with an error' : ' and flagged in the sl-violations response header'}.`,
+  );
   const stop = () => void app.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

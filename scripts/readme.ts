@@ -1,8 +1,8 @@
 // npm run readme          rewrites the generated sections of README.md from the spec
 // npm run readme -- --check  exits 1 when they are stale
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { loadSpec } from '../spec/load.js';
 import { renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '../spec/render-readme.js';
 
@@ -18,7 +18,9 @@ export async function renderReadme(text: string): Promise<string> {
 async function main(): Promise<number> {
   let check = false;
   try {
-    ({ values: { check = false } } = parseArgs({ options: { check: { type: 'boolean' } }, strict: true }));
+    ({
+      values: { check = false },
+    } = parseArgs({ options: { check: { type: 'boolean' } }, strict: true }));
   } catch (err) {
     console.error(`readme: ${(err as Error).message}\nusage: npm run readme [-- --check]`);
     return 2;

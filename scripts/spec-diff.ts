@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { pairOutputs } from '../spec/cli-outputs.js';
 import { ACK_PATH, judge, readAcknowledgements } from '../spec/diff/acknowledge.js';
 import { diffSpecs } from '../spec/diff/operations.js';
-import { renderDiffHuman, renderDiffJson, renderDiffMarkdown, type DiffReport } from '../spec/diff/render.js';
+import { type DiffReport, renderDiffHuman, renderDiffJson, renderDiffMarkdown } from '../spec/diff/render.js';
 import { loadSource } from '../spec/diff/source.js';
 
 const RENDER = { human: renderDiffHuman, json: renderDiffJson, markdown: renderDiffMarkdown } as const;
@@ -25,12 +25,28 @@ export async function main(argv: string[]): Promise<number> {
   const outputs: Array<{ format: Format; out?: string }> = [];
   let ackPath = ACK_PATH;
   try {
-    const parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, tokens: true, options: { format: { type: 'string', multiple: true }, out: { type: 'string', multiple: true }, acknowledged: { type: 'string' }, help: { type: 'boolean' } } });
+    const parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+      options: {
+        format: { type: 'string', multiple: true },
+        out: { type: 'string', multiple: true },
+        acknowledged: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    });
     if (parsed.values.help) {
       console.log(USAGE);
       return 0;
     }
-    outputs.push(...pairOutputs(parsed.tokens, 'format', Object.keys(RENDER) as Format[]).map((o) => ({ format: o.name, out: o.out })));
+    outputs.push(
+      ...pairOutputs(parsed.tokens, 'format', Object.keys(RENDER) as Format[]).map((o) => ({
+        format: o.name,
+        out: o.out,
+      })),
+    );
     positionals = parsed.positionals;
     if (positionals.length < 1 || positionals.length > 2) throw new Error('give BASE and optionally HEAD');
     if (parsed.values.acknowledged) ackPath = parsed.values.acknowledged;
@@ -42,7 +58,11 @@ export async function main(argv: string[]): Promise<number> {
   let report: DiffReport;
   try {
     const [base, head] = await Promise.all([loadSource(positionals[0]), loadSource(positionals[1])]);
-    report = { base: base.label, head: head.label, verdict: judge(diffSpecs(base.spec, head.spec), readAcknowledgements(ackPath)) };
+    report = {
+      base: base.label,
+      head: head.label,
+      verdict: judge(diffSpecs(base.spec, head.spec), readAcknowledgements(ackPath)),
+    };
   } catch (err) {
     console.error(`spec:diff: ${(err as Error).message}`);
     return 2;

@@ -7,7 +7,9 @@ import { checkTypes, renderTypes, TYPES_PATH } from '../spec/render-types.js';
 async function main(): Promise<number> {
   let check = false;
   try {
-    ({ values: { check = false } } = parseArgs({ options: { check: { type: 'boolean' } }, strict: true }));
+    ({
+      values: { check = false },
+    } = parseArgs({ options: { check: { type: 'boolean' } }, strict: true }));
   } catch (err) {
     console.error(`types: ${(err as Error).message}\nusage: npm run types [-- --check]`);
     return 2;

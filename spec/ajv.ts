@@ -1,7 +1,8 @@
 // The project's one Ajv configuration. Strict mode stays on: the OpenAPI
 // keywords that are not JSON Schema are registered as annotations instead.
-import { Ajv2020 } from 'ajv/dist/2020.js';
+
 import type { Options } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats ships CommonJS whose default export TypeScript sees as the module.

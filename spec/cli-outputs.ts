@@ -11,7 +11,11 @@ interface Token {
   value?: string;
 }
 
-export function pairOutputs<N extends string>(tokens: readonly Token[], option: string, allowed: readonly N[]): Output<N>[] {
+export function pairOutputs<N extends string>(
+  tokens: readonly Token[],
+  option: string,
+  allowed: readonly N[],
+): Output<N>[] {
   const outputs: Output<N>[] = [];
   for (const t of tokens) {
     if (t.kind !== 'option') continue;

@@ -128,7 +128,12 @@ function toOperation(
     })),
     security: (security as Array<Record<string, unknown>>).map((r) => Object.keys(r).sort()),
     requestBody: body?.content
-      ? { required: body.required === true, schema: bodyMedia?.schema ?? {}, examples: bodyMedia ? mediaExamples(bodyMedia) : [], contentTypes: Object.keys(body.content) }
+      ? {
+          required: body.required === true,
+          schema: bodyMedia?.schema ?? {},
+          examples: bodyMedia ? mediaExamples(bodyMedia) : [],
+          contentTypes: Object.keys(body.content),
+        }
       : undefined,
     responses: Object.fromEntries(
       Object.entries<Record<string, any>>(op.responses ?? {}).map(([status, r]) => [status, toResponse(status, r)]),
@@ -183,7 +188,9 @@ export function pathPattern(template: string, prefix: string, prefixOptional = f
 
 /** The documented success status of an operation (its lowest 2xx). */
 export function successStatus(op: OperationEntry): string {
-  const ok = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s)).sort();
+  const ok = Object.keys(op.responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort();
   if (ok.length === 0) throw new Error(`${op.operationId} documents no 2xx response`);
   return ok[0]!;
 }

@@ -26,13 +26,17 @@ export function renderEndpoints(spec: LoadedSpec): string {
 
 /** Where, in words, a JSON pointer into the raw document points. */
 export function describePointer(pointer: string, raw: Record<string, any>): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (parts[0] === 'paths') {
     const [, path, method, ...rest] = parts;
     const where = `\`${method!.toUpperCase()} ${path}\``;
     if (rest.length === 0) return `${where} (operation)`;
     if (rest[0] === 'responses') return `${where} response ${rest[1]}`;
-    if (rest[0] === 'parameters') return `${where} parameter \`${raw.paths[path!][method!].parameters[Number(rest[1])]?.name}\``;
+    if (rest[0] === 'parameters')
+      return `${where} parameter \`${raw.paths[path!][method!].parameters[Number(rest[1])]?.name}\``;
     return `${where} ${rest.join('.')}`;
   }
   if (parts[0] === 'components') {

@@ -8,16 +8,34 @@ export async function authChecks(s: Session, found: Discovered): Promise<void> {
   const madeUp = `made-up-${randomBytes(16).toString('hex')}`;
   for (const op of s.spec.operations.filter((o) => !o.isPublic)) {
     const body = op.requestBody ? {} : undefined;
-    await s.check({ id: `auth:${op.operationId}:none`, group: 'auth', operationId: op.operationId, title: 'refuses a call without credentials' }, async () =>
-      s.conform(op.operationId, await s.call(op.operationId, { auth: 'none', body }), [401]),
+    await s.check(
+      {
+        id: `auth:${op.operationId}:none`,
+        group: 'auth',
+        operationId: op.operationId,
+        title: 'refuses a call without credentials',
+      },
+      async () => s.conform(op.operationId, await s.call(op.operationId, { auth: 'none', body }), [401]),
     );
-    await s.check({ id: `auth:${op.operationId}:made-up`, group: 'auth', operationId: op.operationId, title: 'refuses a made-up token' }, async () =>
-      s.conform(op.operationId, await s.call(op.operationId, { auth: { bearer: madeUp }, body }), [401]),
+    await s.check(
+      {
+        id: `auth:${op.operationId}:made-up`,
+        group: 'auth',
+        operationId: op.operationId,
+        title: 'refuses a made-up token',
+      },
+      async () => s.conform(op.operationId, await s.call(op.operationId, { auth: { bearer: madeUp }, body }), [401]),
     );
   }
   for (const r of found.reads) {
-    await s.check({ id: `auth:${r.operationId}:x-api-token`, group: 'auth', operationId: r.operationId, title: 'accepts the token as X-API-Token' }, async () =>
-      s.conform(r.operationId, await s.call(r.operationId, { auth: 'x-api-token', body: r.body })),
+    await s.check(
+      {
+        id: `auth:${r.operationId}:x-api-token`,
+        group: 'auth',
+        operationId: r.operationId,
+        title: 'accepts the token as X-API-Token',
+      },
+      async () => s.conform(r.operationId, await s.call(r.operationId, { auth: 'x-api-token', body: r.body })),
     );
   }
 }

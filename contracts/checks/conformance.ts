@@ -17,7 +17,15 @@ export interface Discovered {
 
 const NOBODY = 'nobody@example.invalid';
 /** Reads that answer a list of records (others answer the envelope's empty `data: []`). */
-const LISTS = new Set(['listCountries', 'listPlans', 'listCompanyUsers', 'listMeasurementTypes', 'listAdminRoomTypes', 'listClients', 'listCompanyClients']);
+const LISTS = new Set([
+  'listCountries',
+  'listPlans',
+  'listCompanyUsers',
+  'listMeasurementTypes',
+  'listAdminRoomTypes',
+  'listClients',
+  'listCompanyClients',
+]);
 /** Records tried at most when looking for one that has what a check needs. */
 const PROBES = 20;
 
@@ -39,7 +47,10 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       if (out.status !== undefined && out.status < 300) {
         if (!s.op(operationId).isPublic) found.reads.push({ operationId, body });
         after?.(out.body);
-        if (LISTS.has(operationId) && isEmptyList(out.body)) s.nothingToCheck(`the answer holds no records, so the schema of its records was not exercised (the account has none)`);
+        if (LISTS.has(operationId) && isEmptyList(out.body))
+          s.nothingToCheck(
+            `the answer holds no records, so the schema of its records was not exercised (the account has none)`,
+          );
       }
       return problems;
     });
@@ -53,13 +64,28 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
   await read('getSettings', 'returns settings', {});
   await read('getHowItWorks', 'returns the how-it-works steps', {});
   await read('forgotPassword', 'answers for an unknown address', { email: NOBODY });
-  await refused('resetPassword', 'refuses an unknown reset token', { email: NOBODY, password: 'contract-check-pass', password_confirmation: 'contract-check-pass' }, { token: 'contract-check-unknown-token' });
-  await refused('updatePassword', 'refuses a wrong current password', { email: NOBODY, current_password: 'wrong-password', new_password: 'contract-check-pass', new_password_confirmation: 'contract-check-pass' });
-  await refused('signup', 'refuses an empty sign-up', {});
-  await read('qrcodeSignin', 'signs a second device in from a QR code', { qr_code: s.token, platform: s.ctx.platform }, (b) => {
-    found.spareToken = data(b)?.api_token;
-    s.keepSecret(found.spareToken);
+  await refused(
+    'resetPassword',
+    'refuses an unknown reset token',
+    { email: NOBODY, password: 'contract-check-pass', password_confirmation: 'contract-check-pass' },
+    { token: 'contract-check-unknown-token' },
+  );
+  await refused('updatePassword', 'refuses a wrong current password', {
+    email: NOBODY,
+    current_password: 'wrong-password',
+    new_password: 'contract-check-pass',
+    new_password_confirmation: 'contract-check-pass',
   });
+  await refused('signup', 'refuses an empty sign-up', {});
+  await read(
+    'qrcodeSignin',
+    'signs a second device in from a QR code',
+    { qr_code: s.token, platform: s.ctx.platform },
+    (b) => {
+      found.spareToken = data(b)?.api_token;
+      s.keepSecret(found.spareToken);
+    },
+  );
 
   // Protected reads; they also find the records the later checks work on.
   await read('getProfile', 'returns the profile', {}, (b) => {
@@ -78,60 +104,108 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
     clients = Array.isArray(data(b)?.data) ? data(b).data : [];
     found.client = clients[0];
   });
-  if (found.companyName) await read('listCompanyClients', "lists the company's clients", { company_name: found.companyName });
-  else s.skip({ id: 'conformance:listCompanyClients', group: 'conformance', operationId: 'listCompanyClients', title: "lists the company's clients" }, 'the profile names no company');
+  if (found.companyName)
+    await read('listCompanyClients', "lists the company's clients", { company_name: found.companyName });
+  else
+    s.skip(
+      {
+        id: 'conformance:listCompanyClients',
+        group: 'conformance',
+        operationId: 'listCompanyClients',
+        title: "lists the company's clients",
+      },
+      'the profile names no company',
+    );
 
   if (clients.length === 0) {
     for (const operationId of ['getRoomsByClientId', 'getRoomMeasurements']) {
-      s.skip({ id: `conformance:${operationId}`, group: 'conformance', operationId, title: 'reads rooms' }, 'the account has no client to read rooms of');
+      s.skip(
+        { id: `conformance:${operationId}`, group: 'conformance', operationId, title: 'reads rooms' },
+        'the account has no client to read rooms of',
+      );
     }
     return found;
   }
   // A list read proves nothing when it is empty: look for a client that has rooms
   // and a room that has measurements, checking every answer on the way.
   const rooms: Array<{ clientId: number; roomId: number }> = [];
-  await s.check({ id: "conformance:getRoomsByClientId:lists a client's rooms", group: 'conformance', operationId: 'getRoomsByClientId', title: "lists a client's rooms (a client that has some)" }, async () => {
-    const problems = [];
-    for (const c of clients.slice(0, PROBES)) {
-      const out = await s.call('getRoomsByClientId', { body: { client_id: c.id } });
-      problems.push(...s.conform('getRoomsByClientId', out));
-      const list = data(out.body);
-      if (Array.isArray(list) && list.length) {
-        found.client = c;
-        found.reads.push({ operationId: 'getRoomsByClientId', body: { client_id: c.id } });
-        rooms.push(...list.map((r: { id: number }) => ({ clientId: c.id as number, roomId: r.id })));
-        break;
+  await s.check(
+    {
+      id: "conformance:getRoomsByClientId:lists a client's rooms",
+      group: 'conformance',
+      operationId: 'getRoomsByClientId',
+      title: "lists a client's rooms (a client that has some)",
+    },
+    async () => {
+      const problems = [];
+      for (const c of clients.slice(0, PROBES)) {
+        const out = await s.call('getRoomsByClientId', { body: { client_id: c.id } });
+        problems.push(...s.conform('getRoomsByClientId', out));
+        const list = data(out.body);
+        if (Array.isArray(list) && list.length) {
+          found.client = c;
+          found.reads.push({ operationId: 'getRoomsByClientId', body: { client_id: c.id } });
+          rooms.push(...list.map((r: { id: number }) => ({ clientId: c.id as number, roomId: r.id })));
+          break;
+        }
       }
-    }
-    if (!rooms.length) s.nothingToCheck(`none of the first ${Math.min(PROBES, clients.length)} clients has a room, so a room record was never checked`);
-    return problems;
-  });
+      if (!rooms.length)
+        s.nothingToCheck(
+          `none of the first ${Math.min(PROBES, clients.length)} clients has a room, so a room record was never checked`,
+        );
+      return problems;
+    },
+  );
   found.roomId = rooms[0]?.roomId;
   if (!rooms.length) {
-    s.skip({ id: 'conformance:getRoomMeasurements', group: 'conformance', operationId: 'getRoomMeasurements', title: "lists a room's measurements" }, 'no client with a room was found');
+    s.skip(
+      {
+        id: 'conformance:getRoomMeasurements',
+        group: 'conformance',
+        operationId: 'getRoomMeasurements',
+        title: "lists a room's measurements",
+      },
+      'no client with a room was found',
+    );
     return found;
   }
-  await s.check({ id: "conformance:getRoomMeasurements:lists a room's measurements", group: 'conformance', operationId: 'getRoomMeasurements', title: "lists a room's measurements (a room that has some)" }, async () => {
-    const problems = [];
-    let hit = false;
-    for (const r of rooms.slice(0, PROBES)) {
-      const out = await s.call('getRoomMeasurements', { body: { client_id: r.clientId, room_id: r.roomId } });
-      problems.push(...s.conform('getRoomMeasurements', out));
-      if (!isEmptyList(out.body) && out.status !== undefined && out.status < 300) {
-        found.reads.push({ operationId: 'getRoomMeasurements', body: { client_id: r.clientId, room_id: r.roomId } });
-        hit = true;
-        break;
+  await s.check(
+    {
+      id: "conformance:getRoomMeasurements:lists a room's measurements",
+      group: 'conformance',
+      operationId: 'getRoomMeasurements',
+      title: "lists a room's measurements (a room that has some)",
+    },
+    async () => {
+      const problems = [];
+      let hit = false;
+      for (const r of rooms.slice(0, PROBES)) {
+        const out = await s.call('getRoomMeasurements', { body: { client_id: r.clientId, room_id: r.roomId } });
+        problems.push(...s.conform('getRoomMeasurements', out));
+        if (!isEmptyList(out.body) && out.status !== undefined && out.status < 300) {
+          found.reads.push({ operationId: 'getRoomMeasurements', body: { client_id: r.clientId, room_id: r.roomId } });
+          hit = true;
+          break;
+        }
       }
-    }
-    if (!hit) s.nothingToCheck(`none of the client's ${Math.min(PROBES, rooms.length)} rooms has a measurement, so a measurement record was never checked`);
-    return problems;
-  });
+      if (!hit)
+        s.nothingToCheck(
+          `none of the client's ${Math.min(PROBES, rooms.length)} rooms has a measurement, so a measurement record was never checked`,
+        );
+      return problems;
+    },
+  );
   return found;
 }
 
 /** Ends our spare session; afterwards that token must be refused. */
 export async function logoutCheck(s: Session, found: Discovered): Promise<void> {
-  const spec = { id: 'conformance:logout', group: 'conformance' as const, operationId: 'logout', title: 'logout ends the session' };
+  const spec = {
+    id: 'conformance:logout',
+    group: 'conformance' as const,
+    operationId: 'logout',
+    title: 'logout ends the session',
+  };
   if (!found.spareToken) {
     s.skip(spec, 'no spare session (QR sign-in did not give one); the main session is not logged out');
     return;

@@ -25,7 +25,8 @@ export function harmlessBody(op: OperationEntry): Record<string, unknown> | unde
   if (!op.requestBody) return undefined;
   const example = structuredClone((op.requestBody.examples[0] ?? {}) as Record<string, unknown>);
   for (const key of Object.keys(example)) {
-    if (/(^|_)id$/.test(key) && key !== 'user_id' && key !== 'measurement_type_id' && typeof example[key] === 'number') example[key] = NO_SUCH_ID;
+    if (/(^|_)id$/.test(key) && key !== 'user_id' && key !== 'measurement_type_id' && typeof example[key] === 'number')
+      example[key] = NO_SUCH_ID;
     if (/email/.test(key)) example[key] = NOBODY;
     if (/password/.test(key)) delete example[key];
     if (key === 'qr_code') example[key] = 'contract-check-unknown-code';
@@ -37,24 +38,45 @@ export async function negativeChecks(s: Session): Promise<void> {
   for (const op of s.spec.operations) {
     const body = harmlessBody(op);
     const params = op.path.includes('{token}') ? { token: 'contract-check-unknown-token' } : undefined;
-    await s.check({ id: `negative:${op.operationId}:no-platform`, group: 'negative', operationId: op.operationId, title: 'refuses a request without the platform header' }, async () =>
-      s.conform(op.operationId, await s.call(op.operationId, { body, params, platform: null }), '4xx'),
+    await s.check(
+      {
+        id: `negative:${op.operationId}:no-platform`,
+        group: 'negative',
+        operationId: op.operationId,
+        title: 'refuses a request without the platform header',
+      },
+      async () => s.conform(op.operationId, await s.call(op.operationId, { body, params, platform: null }), '4xx'),
     );
     if (!op.requestBody || !body) continue;
     const { properties, required } = bodyShape(op.requestBody.schema);
     const missing = required.find((r) => r in body) ?? required[0];
     if (missing) {
       const { [missing]: _gone, ...rest } = body;
-      await s.check({ id: `negative:${op.operationId}:missing`, group: 'negative', operationId: op.operationId, title: `refuses a body without required "${missing}"` }, async () =>
-        s.conform(op.operationId, await s.call(op.operationId, { body: rest, params }), '4xx'),
+      await s.check(
+        {
+          id: `negative:${op.operationId}:missing`,
+          group: 'negative',
+          operationId: op.operationId,
+          title: `refuses a body without required "${missing}"`,
+        },
+        async () => s.conform(op.operationId, await s.call(op.operationId, { body: rest, params }), '4xx'),
       );
     }
-    const typed = Object.entries(properties).find(([k, p]) => k in body && (p.type === 'integer' || p.type === 'string'));
+    const typed = Object.entries(properties).find(
+      ([k, p]) => k in body && (p.type === 'integer' || p.type === 'string'),
+    );
     if (typed) {
       const [key, p] = typed;
       const wrong = p.type === 'integer' ? 'not-a-number' : 12345;
-      await s.check({ id: `negative:${op.operationId}:type`, group: 'negative', operationId: op.operationId, title: `refuses "${key}" of the wrong type` }, async () =>
-        s.conform(op.operationId, await s.call(op.operationId, { body: { ...body, [key]: wrong }, params }), '4xx'),
+      await s.check(
+        {
+          id: `negative:${op.operationId}:type`,
+          group: 'negative',
+          operationId: op.operationId,
+          title: `refuses "${key}" of the wrong type`,
+        },
+        async () =>
+          s.conform(op.operationId, await s.call(op.operationId, { body: { ...body, [key]: wrong }, params }), '4xx'),
       );
     }
   }
@@ -69,19 +91,46 @@ async function wrongMethodChecks(s: Session): Promise<void> {
     const documented = ops.map((o) => o.method.toUpperCase());
     const method = documented.includes('POST') ? (documented.includes('GET') ? 'DELETE' : 'GET') : 'POST';
     const params = path.includes('{token}') ? { token: 'contract-check-unknown-token' } : undefined;
-    await s.check({ id: `negative:${op.operationId}:method`, group: 'negative', operationId: op.operationId, title: `answers ${method} ${path}, a method the spec lacks, with 4xx` }, async () => {
-      const out = await s.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
-      if (out.fault) return [{ operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, assumed: false }];
-      const problems: Problem[] = [];
-      if (out.status === 429) return s.conform(op.operationId, out, '4xx');
-      if (out.status! < 400 || out.status! >= 500) {
-        problems.push({ operationId: op.operationId, message: `${method} ${path} answered ${out.status}, expected 4xx (405 with Allow)`, expected: '4xx', actual: String(out.status), assumed: false });
-      } else if (out.status === 405 && !out.headers.allow) {
-        problems.push({ operationId: op.operationId, message: `${method} ${path} answered 405 without an Allow header (RFC 9110 requires one)`, expected: `Allow: ${documented.join(', ')}`, actual: 'no Allow header', assumed: false });
-      } else if (out.status !== 405) {
-        problems.push({ operationId: op.operationId, message: `${method} ${path} answered ${out.status} rather than 405`, expected: '405', actual: String(out.status), assumed: true });
-      }
-      return problems;
-    });
+    await s.check(
+      {
+        id: `negative:${op.operationId}:method`,
+        group: 'negative',
+        operationId: op.operationId,
+        title: `answers ${method} ${path}, a method the spec lacks, with 4xx`,
+      },
+      async () => {
+        const out = await s.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
+        if (out.fault)
+          return [{ operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, assumed: false }];
+        const problems: Problem[] = [];
+        if (out.status === 429) return s.conform(op.operationId, out, '4xx');
+        if (out.status! < 400 || out.status! >= 500) {
+          problems.push({
+            operationId: op.operationId,
+            message: `${method} ${path} answered ${out.status}, expected 4xx (405 with Allow)`,
+            expected: '4xx',
+            actual: String(out.status),
+            assumed: false,
+          });
+        } else if (out.status === 405 && !out.headers.allow) {
+          problems.push({
+            operationId: op.operationId,
+            message: `${method} ${path} answered 405 without an Allow header (RFC 9110 requires one)`,
+            expected: `Allow: ${documented.join(', ')}`,
+            actual: 'no Allow header',
+            assumed: false,
+          });
+        } else if (out.status !== 405) {
+          problems.push({
+            operationId: op.operationId,
+            message: `${method} ${path} answered ${out.status} rather than 405`,
+            expected: '405',
+            actual: String(out.status),
+            assumed: true,
+          });
+        }
+        return problems;
+      },
+    );
   }
 }

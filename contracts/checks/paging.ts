@@ -14,7 +14,14 @@ const pageOf = (url: string | null) => (url === null ? null : Number(/[?&]page=(
 export function envelopeProblems(e: Envelope, requested: number, operationId: string): Problem[] {
   const out: Problem[] = [];
   const expect = (ok: boolean, what: string, expected: unknown, actual: unknown, assumed = false) => {
-    if (!ok) out.push({ operationId, message: `${operationId} page ${requested}: ${what}`, expected: JSON.stringify(expected), actual: JSON.stringify(actual), assumed });
+    if (!ok)
+      out.push({
+        operationId,
+        message: `${operationId} page ${requested}: ${what}`,
+        expected: JSON.stringify(expected),
+        actual: JSON.stringify(actual),
+        assumed,
+      });
   };
   const n = e.data.length;
   const last = Math.max(1, Math.ceil(e.total / e.per_page));
@@ -27,66 +34,161 @@ export function envelopeProblems(e: Envelope, requested: number, operationId: st
   const to = n ? (from ?? 0) + n - 1 : null;
   expect(e.from === from, 'from is the position of the first item', from, e.from, n === 0);
   expect(e.to === to, 'to is the position of the last item', to, e.to, n === 0);
-  expect((e.prev_page_url === null) === (requested <= 1), 'prev_page_url is null only on page 1', requested <= 1 ? null : 'a URL', e.prev_page_url);
-  if (e.prev_page_url !== null) expect(pageOf(e.prev_page_url) === requested - 1, 'prev_page_url points at the previous page', requested - 1, pageOf(e.prev_page_url));
-  expect((e.next_page_url === null) === (requested >= e.last_page), 'next_page_url is null only on the last page', requested >= e.last_page ? null : 'a URL', e.next_page_url);
-  if (e.next_page_url !== null) expect(pageOf(e.next_page_url) === requested + 1, 'next_page_url points at the next page', requested + 1, pageOf(e.next_page_url));
+  expect(
+    (e.prev_page_url === null) === requested <= 1,
+    'prev_page_url is null only on page 1',
+    requested <= 1 ? null : 'a URL',
+    e.prev_page_url,
+  );
+  if (e.prev_page_url !== null)
+    expect(
+      pageOf(e.prev_page_url) === requested - 1,
+      'prev_page_url points at the previous page',
+      requested - 1,
+      pageOf(e.prev_page_url),
+    );
+  expect(
+    (e.next_page_url === null) === requested >= e.last_page,
+    'next_page_url is null only on the last page',
+    requested >= e.last_page ? null : 'a URL',
+    e.next_page_url,
+  );
+  if (e.next_page_url !== null)
+    expect(
+      pageOf(e.next_page_url) === requested + 1,
+      'next_page_url points at the next page',
+      requested + 1,
+      pageOf(e.next_page_url),
+    );
   expect(pageOf(e.first_page_url) === 1, 'first_page_url is page 1', 1, pageOf(e.first_page_url));
-  expect(pageOf(e.last_page_url) === e.last_page, 'last_page_url is the last page', e.last_page, pageOf(e.last_page_url));
+  expect(
+    pageOf(e.last_page_url) === e.last_page,
+    'last_page_url is the last page',
+    e.last_page,
+    pageOf(e.last_page_url),
+  );
   const active = e.links.filter((l) => l.active).map((l) => l.label);
-  if (requested <= e.last_page) expect(active.length === 1 && active[0] === String(requested), 'one active link, the current page', [String(requested)], active);
+  if (requested <= e.last_page)
+    expect(
+      active.length === 1 && active[0] === String(requested),
+      'one active link, the current page',
+      [String(requested)],
+      active,
+    );
   if (e.links.length >= 2) {
-    expect(e.links[0]!.url === e.prev_page_url, 'the first link is the previous page', e.prev_page_url, e.links[0]!.url);
-    expect(e.links.at(-1)!.url === e.next_page_url, 'the last link is the next page', e.next_page_url, e.links.at(-1)!.url);
+    expect(
+      e.links[0]!.url === e.prev_page_url,
+      'the first link is the previous page',
+      e.prev_page_url,
+      e.links[0]!.url,
+    );
+    expect(
+      e.links.at(-1)!.url === e.next_page_url,
+      'the last link is the next page',
+      e.next_page_url,
+      e.links.at(-1)!.url,
+    );
   }
   return out;
 }
 
 export async function pagingChecks(s: Session, found: Discovered): Promise<void> {
-  await s.check({ id: 'paging:listClients:walk', group: 'paging', operationId: 'listClients', title: 'walking every page yields every client once' }, async () => {
-    const problems: Problem[] = [];
-    const seen = new Map<number, number>();
-    let last = 1;
-    let total = 0;
-    for (let page = 1; page <= last && page <= s.ctx.maxPages; page++) {
-      const out = await s.call('listClients', { body: { page } });
-      const conform = s.conform('listClients', out);
-      problems.push(...conform);
-      if (conform.some((p) => !p.assumed)) return problems;
-      const e = (out.body as { data: Envelope }).data;
-      problems.push(...envelopeProblems(e, page, 'listClients'));
-      if (page === 1) {
-        last = e.last_page;
-        total = e.total;
+  await s.check(
+    {
+      id: 'paging:listClients:walk',
+      group: 'paging',
+      operationId: 'listClients',
+      title: 'walking every page yields every client once',
+    },
+    async () => {
+      const problems: Problem[] = [];
+      const seen = new Map<number, number>();
+      let last = 1;
+      let total = 0;
+      for (let page = 1; page <= last && page <= s.ctx.maxPages; page++) {
+        const out = await s.call('listClients', { body: { page } });
+        const conform = s.conform('listClients', out);
+        problems.push(...conform);
+        if (conform.some((p) => !p.assumed)) return problems;
+        const e = (out.body as { data: Envelope }).data;
+        problems.push(...envelopeProblems(e, page, 'listClients'));
+        if (page === 1) {
+          last = e.last_page;
+          total = e.total;
+        }
+        for (const c of e.data) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
       }
-      for (const c of e.data) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
-    }
-    if (last > s.ctx.maxPages) return [...problems, { operationId: 'listClients', message: `listClients has ${last} pages; walked the first ${s.ctx.maxPages} only (--max-pages)`, assumed: true }];
-    const twice = [...seen].filter(([, k]) => k > 1).map(([id]) => id);
-    if (twice.length) problems.push({ operationId: 'listClients', message: `clients listed more than once: ${twice.slice(0, 10).join(', ')}`, expected: 'each once', actual: `${twice.length} repeated`, assumed: false });
-    if (seen.size !== total) problems.push({ operationId: 'listClients', message: `walking the pages gave ${seen.size} clients, total says ${total}`, expected: String(total), actual: String(seen.size), assumed: false });
-    return problems;
-  });
+      if (last > s.ctx.maxPages)
+        return [
+          ...problems,
+          {
+            operationId: 'listClients',
+            message: `listClients has ${last} pages; walked the first ${s.ctx.maxPages} only (--max-pages)`,
+            assumed: true,
+          },
+        ];
+      const twice = [...seen].filter(([, k]) => k > 1).map(([id]) => id);
+      if (twice.length)
+        problems.push({
+          operationId: 'listClients',
+          message: `clients listed more than once: ${twice.slice(0, 10).join(', ')}`,
+          expected: 'each once',
+          actual: `${twice.length} repeated`,
+          assumed: false,
+        });
+      if (seen.size !== total)
+        problems.push({
+          operationId: 'listClients',
+          message: `walking the pages gave ${seen.size} clients, total says ${total}`,
+          expected: String(total),
+          actual: String(seen.size),
+          assumed: false,
+        });
+      return problems;
+    },
+  );
 
   const client = found.client;
   if (client && typeof client.email === 'string' && client.email) {
-    await s.check({ id: 'paging:listClients:keyword', group: 'paging', operationId: 'listClients', title: 'a keyword finds a known client' }, async () => {
-      const out = await s.call('listClients', { body: { keyword: client.email, page: 1 } });
-      const problems = s.conform('listClients', out);
-      const ids = ((out.body as { data?: Envelope })?.data?.data ?? []).map((c) => c.id);
-      if (!problems.length && !ids.includes(client.id as number)) {
-        problems.push({ operationId: 'listClients', message: `keyword "${client.email}" did not find client ${String(client.id)}`, expected: `client ${String(client.id)}`, actual: JSON.stringify(ids.slice(0, 10)), assumed: true });
-      }
-      return problems;
-    });
+    await s.check(
+      {
+        id: 'paging:listClients:keyword',
+        group: 'paging',
+        operationId: 'listClients',
+        title: 'a keyword finds a known client',
+      },
+      async () => {
+        const out = await s.call('listClients', { body: { keyword: client.email, page: 1 } });
+        const problems = s.conform('listClients', out);
+        const ids = ((out.body as { data?: Envelope })?.data?.data ?? []).map((c) => c.id);
+        if (!problems.length && !ids.includes(client.id as number)) {
+          problems.push({
+            operationId: 'listClients',
+            message: `keyword "${client.email}" did not find client ${String(client.id)}`,
+            expected: `client ${String(client.id)}`,
+            actual: JSON.stringify(ids.slice(0, 10)),
+            assumed: true,
+          });
+        }
+        return problems;
+      },
+    );
   }
 
   if (found.companyName) {
-    await s.check({ id: 'paging:listCompanyClients:envelope', group: 'paging', operationId: 'listCompanyClients', title: 'the company list envelope agrees with itself' }, async () => {
-      const out = await s.call('listCompanyClients', { body: { company_name: found.companyName } });
-      const problems = s.conform('listCompanyClients', out);
-      if (problems.length) return problems;
-      return envelopeProblems((out.body as { data: Envelope }).data, 1, 'listCompanyClients');
-    });
+    await s.check(
+      {
+        id: 'paging:listCompanyClients:envelope',
+        group: 'paging',
+        operationId: 'listCompanyClients',
+        title: 'the company list envelope agrees with itself',
+      },
+      async () => {
+        const out = await s.call('listCompanyClients', { body: { company_name: found.companyName } });
+        const problems = s.conform('listCompanyClients', out);
+        if (problems.length) return problems;
+        return envelopeProblems((out.body as { data: Envelope }).data, 1, 'listCompanyClients');
+      },
+    );
   }
 }

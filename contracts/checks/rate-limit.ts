@@ -5,7 +5,12 @@ import type { Problem } from '../types.js';
 
 export async function rateLimitCheck(s: Session): Promise<void> {
   const limit = (s.spec.raw['x-rate-limit'] as { requests?: number } | undefined)?.requests ?? 60;
-  const spec = { id: 'rate-limit:getProfile', group: 'rate-limit' as const, operationId: 'getProfile', title: `the call past ${limit} a minute answers 429` };
+  const spec = {
+    id: 'rate-limit:getProfile',
+    group: 'rate-limit' as const,
+    operationId: 'getProfile',
+    title: `the call past ${limit} a minute answers 429`,
+  };
   if (!s.ctx.checkRateLimit) {
     s.skip(spec, 'spends the quota; --check-rate-limit runs it');
     return;
@@ -14,7 +19,10 @@ export async function rateLimitCheck(s: Session): Promise<void> {
     let token = s.token;
     const { email, password } = s.ctx.credentials;
     if (email && password) {
-      const out = await s.call('signin', { body: { email, password, device_token: '', platform: s.ctx.platform }, allow429: true });
+      const out = await s.call('signin', {
+        body: { email, password, device_token: '', platform: s.ctx.platform },
+        allow429: true,
+      });
       const fresh = (out.body as { data?: { api_token?: string } })?.data?.api_token;
       if (fresh) {
         token = fresh;
@@ -26,10 +34,34 @@ export async function rateLimitCheck(s: Session): Promise<void> {
       if (out.fault) return [{ operationId: 'getProfile', message: `call ${n}: ${out.fault.message}`, assumed: false }];
       if (out.status !== 429) continue;
       const problems: Problem[] = s.conform('getProfile', out, [429]);
-      if (!out.headers['retry-after']) problems.push({ operationId: 'getProfile', status: 429, message: 'the 429 has no Retry-After header', expected: 'Retry-After', actual: 'none', assumed: true });
-      if (n <= limit) problems.push({ operationId: 'getProfile', status: 429, message: `429 came at call ${n}, within the documented ${limit} (the quota may be shared with earlier calls)`, expected: `call ${limit + 1}`, actual: `call ${n}`, assumed: true });
+      if (!out.headers['retry-after'])
+        problems.push({
+          operationId: 'getProfile',
+          status: 429,
+          message: 'the 429 has no Retry-After header',
+          expected: 'Retry-After',
+          actual: 'none',
+          assumed: true,
+        });
+      if (n <= limit)
+        problems.push({
+          operationId: 'getProfile',
+          status: 429,
+          message: `429 came at call ${n}, within the documented ${limit} (the quota may be shared with earlier calls)`,
+          expected: `call ${limit + 1}`,
+          actual: `call ${n}`,
+          assumed: true,
+        });
       return problems;
     }
-    return [{ operationId: 'getProfile', message: `no 429 after ${limit + 10} calls in a row; the documented limit is ${limit} a minute`, expected: '429', actual: 'all answered', assumed: false }];
+    return [
+      {
+        operationId: 'getProfile',
+        message: `no 429 after ${limit + 10} calls in a row; the documented limit is ${limit} a minute`,
+        expected: '429',
+        actual: 'all answered',
+        assumed: false,
+      },
+    ];
   });
 }

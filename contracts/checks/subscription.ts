@@ -8,34 +8,78 @@ export async function subscriptionChecks(s: Session): Promise<void> {
   const nosub = s.ctx.nosub;
   const gated = s.spec.operations.filter((o) => o.subscriptionRequired);
   if (!nosub) {
-    s.skip({ id: 'subscription', group: 'subscription', title: 'gated operations refuse an account without a plan' }, 'give --nosub-email and --nosub-password to check the subscription gate');
+    s.skip(
+      { id: 'subscription', group: 'subscription', title: 'gated operations refuse an account without a plan' },
+      'give --nosub-email and --nosub-password to check the subscription gate',
+    );
     return;
   }
   let token: string | undefined;
-  await s.check({ id: 'subscription:signin', group: 'subscription', operationId: 'signin', title: 'the account without a plan signs in' }, async () => {
-    const out = await s.call('signin', { body: { email: nosub.email, password: nosub.password, device_token: '', platform: s.ctx.platform } });
-    token = (out.body as { data?: { api_token?: string } } | undefined)?.data?.api_token;
-    s.keepSecret(token);
-    return s.conform('signin', out);
-  });
+  await s.check(
+    {
+      id: 'subscription:signin',
+      group: 'subscription',
+      operationId: 'signin',
+      title: 'the account without a plan signs in',
+    },
+    async () => {
+      const out = await s.call('signin', {
+        body: { email: nosub.email, password: nosub.password, device_token: '', platform: s.ctx.platform },
+      });
+      token = (out.body as { data?: { api_token?: string } } | undefined)?.data?.api_token;
+      s.keepSecret(token);
+      return s.conform('signin', out);
+    },
+  );
   if (!token) return;
   let refused = 0;
   for (const op of gated) {
-    await s.check({ id: `subscription:${op.operationId}`, group: 'subscription', operationId: op.operationId, title: 'refuses an account without a plan with 403' }, async () => {
-      const out = await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined });
-      if (out.status === 403) refused++;
-      return s.conform(op.operationId, out, [403]).map((p) => (p.expected === '403' ? { ...p, assumed: true } : p));
-    });
+    await s.check(
+      {
+        id: `subscription:${op.operationId}`,
+        group: 'subscription',
+        operationId: op.operationId,
+        title: 'refuses an account without a plan with 403',
+      },
+      async () => {
+        const out = await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined });
+        if (out.status === 403) refused++;
+        return s.conform(op.operationId, out, [403]).map((p) => (p.expected === '403' ? { ...p, assumed: true } : p));
+      },
+    );
   }
   // Which operations are gated is assumed; that most are is the document's word (section 5 rule 4).
-  await s.check({ id: 'subscription:most-gated', group: 'subscription', title: 'most operations need an active subscription' }, async () =>
-    gated.length && refused * 2 < gated.length
-      ? [{ message: `only ${refused} of ${gated.length} gated operations refused the account without a plan; the document says most endpoints need a subscription`, expected: `at least ${Math.ceil(gated.length / 2)}`, actual: String(refused), assumed: false }]
-      : [],
+  await s.check(
+    { id: 'subscription:most-gated', group: 'subscription', title: 'most operations need an active subscription' },
+    async () =>
+      gated.length && refused * 2 < gated.length
+        ? [
+            {
+              message: `only ${refused} of ${gated.length} gated operations refused the account without a plan; the document says most endpoints need a subscription`,
+              expected: `at least ${Math.ceil(gated.length / 2)}`,
+              actual: String(refused),
+              assumed: false,
+            },
+          ]
+        : [],
   );
-  for (const op of s.spec.operations.filter((o) => !o.isPublic && !o.subscriptionRequired && o.operationId !== 'logout')) {
-    await s.check({ id: `subscription:${op.operationId}:open`, group: 'subscription', operationId: op.operationId, title: 'stays open to an account without a plan' }, async () =>
-      s.conform(op.operationId, await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined })).map((p) => ({ ...p, assumed: true })),
+  for (const op of s.spec.operations.filter(
+    (o) => !o.isPublic && !o.subscriptionRequired && o.operationId !== 'logout',
+  )) {
+    await s.check(
+      {
+        id: `subscription:${op.operationId}:open`,
+        group: 'subscription',
+        operationId: op.operationId,
+        title: 'stays open to an account without a plan',
+      },
+      async () =>
+        s
+          .conform(
+            op.operationId,
+            await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined }),
+          )
+          .map((p) => ({ ...p, assumed: true })),
     );
   }
 }

@@ -8,8 +8,19 @@ import type { Discovered } from './conformance.js';
 type Client = Record<string, unknown> & { id: number };
 
 const UPDATE_STRINGS = [
-  'location', 'address', 'city', 'state', 'zip_code', 'billing_address', 'billing_city', 'billing_state', 'billing_zip_code',
-  'phone_no', 'lead_source_name', 'quote_no', 'project_name',
+  'location',
+  'address',
+  'city',
+  'state',
+  'zip_code',
+  'billing_address',
+  'billing_city',
+  'billing_state',
+  'billing_zip_code',
+  'phone_no',
+  'lead_source_name',
+  'quote_no',
+  'project_name',
 ];
 
 async function findClient(s: Session, id: number): Promise<Client | undefined> {
@@ -30,9 +41,20 @@ function typeId(found: Discovered, pattern: RegExp, fallback: number): number {
 
 export async function writeChecks(s: Session, found: Discovered): Promise<void> {
   const client = found.client as Client | undefined;
-  const spec = (operationId: string, title: string) => ({ id: `writes:${operationId}`, group: 'writes' as const, operationId, title });
+  const spec = (operationId: string, title: string) => ({
+    id: `writes:${operationId}`,
+    group: 'writes' as const,
+    operationId,
+    title,
+  });
   if (!s.ctx.allowWrites) {
-    for (const id of ['updateClient', 'addEditSingleWindowPhotoMeasurement', 'addEditSpecialtyWindowMeasurement', 'addEditSeriesWindowMeasurement', 'addEditAwningMeasurement']) {
+    for (const id of [
+      'updateClient',
+      'addEditSingleWindowPhotoMeasurement',
+      'addEditSpecialtyWindowMeasurement',
+      'addEditSeriesWindowMeasurement',
+      'addEditAwningMeasurement',
+    ]) {
       s.skip(spec(id, 'writes'), 'read-only run; --allow-writes adds it');
     }
     return;
@@ -43,68 +65,137 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
   }
 
   await s.check(spec('updateClient', "writes a client's own values back and reads them unchanged"), async () => {
-    const body: Record<string, unknown> = { client_id: client.id, name: client.name, surname: client.surname, email: client.email };
+    const body: Record<string, unknown> = {
+      client_id: client.id,
+      name: client.name,
+      surname: client.surname,
+      email: client.email,
+    };
     for (const k of UPDATE_STRINGS) if (typeof client[k] === 'string') body[k] = client[k];
     if (typeof client.lead_source_id === 'number') body.lead_source_id = client.lead_source_id;
-    if (client.end_client_known === 0 || client.end_client_known === 1) body.end_client_known = client.end_client_known === 1;
+    if (client.end_client_known === 0 || client.end_client_known === 1)
+      body.end_client_known = client.end_client_known === 1;
     const problems = s.conform('updateClient', await s.call('updateClient', { body }));
     if (problems.length) return problems;
     const after = await findClient(s, client.id);
-    if (!after) return [{ operationId: 'updateClient', message: `client ${client.id} is not listed after the update`, assumed: false }];
+    if (!after)
+      return [
+        { operationId: 'updateClient', message: `client ${client.id} is not listed after the update`, assumed: false },
+      ];
     for (const [k, v] of Object.entries(client)) {
       if (JSON.stringify(after[k]) !== JSON.stringify(v)) {
-        problems.push({ operationId: 'updateClient', message: `writing client ${client.id} back changed ${k}`, at: `/${k}`, expected: JSON.stringify(v), actual: JSON.stringify(after[k]), assumed: false });
+        problems.push({
+          operationId: 'updateClient',
+          message: `writing client ${client.id} back changed ${k}`,
+          at: `/${k}`,
+          expected: JSON.stringify(v),
+          actual: JSON.stringify(after[k]),
+          assumed: false,
+        });
       }
     }
     return problems;
   });
 
   if (found.roomId === undefined || found.userId === undefined) {
-    s.skip(spec('addEditSingleWindowPhotoMeasurement', 'measurements'), 'no room or user id was found to file measurements under');
+    s.skip(
+      spec('addEditSingleWindowPhotoMeasurement', 'measurements'),
+      'no room or user id was found to file measurements under',
+    );
     return;
   }
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-  const base = { client_id: client.id, room_id: found.roomId, user_id: found.userId, unit_type: 'inch', mount_type: 'inside', total_custom_fields: 0, custom_field: [] };
+  const base = {
+    client_id: client.id,
+    room_id: found.roomId,
+    user_id: found.userId,
+    unit_type: 'inch',
+    mount_type: 'inside',
+    total_custom_fields: 0,
+    custom_field: [],
+  };
   const roomEntries = async () => {
     const out = await s.call('getRoomMeasurements', { body: { client_id: client.id, room_id: found.roomId } });
     return ((out.body as { data?: unknown })?.data ?? []) as Array<{ measurement_id: number; window_name: string }>;
   };
   const forms: Array<[string, number, Record<string, unknown>]> = [
     ['addEditSingleWindowPhotoMeasurement', typeId(found, /single/i, 1), { w_top: '35.25', h_left: '51.5' }],
-    ['addEditSeriesWindowMeasurement', typeId(found, /series/i, 2), { number_in_series: '1', 'window_a-e_outside_width': '151.25' }],
+    [
+      'addEditSeriesWindowMeasurement',
+      typeId(found, /series/i, 2),
+      { number_in_series: '1', 'window_a-e_outside_width': '151.25' },
+    ],
     ['addEditSpecialtyWindowMeasurement', typeId(found, /special/i, 3), { window_type: 1, w: '48', h: '24' }],
   ];
   for (const [operationId, measurement_type_id, extra] of forms) {
     await s.check(spec(operationId, 'adds a measurement, which room/get then lists, and edits it'), async () => {
       const name = `Contract check ${stamp} ${operationId}`;
-      const problems: Problem[] = s.conform(operationId, await s.call(operationId, { body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name } }));
+      const problems: Problem[] = s.conform(
+        operationId,
+        await s.call(operationId, { body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name } }),
+      );
       if (problems.length) return problems;
       const entry = (await roomEntries()).find((e) => e.window_name === name);
-      if (!entry) return [{ operationId, message: `the new measurement "${name}" is not listed by room/get`, assumed: false }];
+      if (!entry)
+        return [{ operationId, message: `the new measurement "${name}" is not listed by room/get`, assumed: false }];
       const edited = `${name} (edited)`;
-      problems.push(...s.conform(operationId, await s.call(operationId, { body: { ...base, ...extra, id: entry.measurement_id, measurement_type_id, window_name: edited } })));
+      problems.push(
+        ...s.conform(
+          operationId,
+          await s.call(operationId, {
+            body: { ...base, ...extra, id: entry.measurement_id, measurement_type_id, window_name: edited },
+          }),
+        ),
+      );
       const after = (await roomEntries()).find((e) => e.measurement_id === entry.measurement_id);
       if (!problems.length && after?.window_name !== edited) {
-        problems.push({ operationId, message: `editing measurement ${entry.measurement_id} did not change its name`, expected: edited, actual: String(after?.window_name), assumed: false });
+        problems.push({
+          operationId,
+          message: `editing measurement ${entry.measurement_id} did not change its name`,
+          expected: edited,
+          actual: String(after?.window_name),
+          assumed: false,
+        });
       }
       return problems;
     });
   }
   await s.check(spec('addEditAwningMeasurement', 'adds an awning and edits it'), async () => {
-    const first = await s.call('addEditAwningMeasurement', { body: { client_id: client.id, room_id: found.roomId, awning_type: 'retractable', width: 144, projection: 120, mount_height: 96 } });
+    const first = await s.call('addEditAwningMeasurement', {
+      body: {
+        client_id: client.id,
+        room_id: found.roomId,
+        awning_type: 'retractable',
+        width: 144,
+        projection: 120,
+        mount_height: 96,
+      },
+    });
     const problems = s.conform('addEditAwningMeasurement', first);
     const id = (first.body as { data?: { id?: number } })?.data?.id;
     if (problems.length || id === undefined) return problems;
     const second = await s.call('addEditAwningMeasurement', { body: { id, client_id: client.id, width: 150 } });
     problems.push(...s.conform('addEditAwningMeasurement', second));
     const width = (second.body as { data?: { dimensions?: { width?: number } } })?.data?.dimensions?.width;
-    if (!problems.length && width !== 150) problems.push({ operationId: 'addEditAwningMeasurement', message: `editing awning ${id} did not change its width`, expected: '150', actual: String(width), assumed: true });
+    if (!problems.length && width !== 150)
+      problems.push({
+        operationId: 'addEditAwningMeasurement',
+        message: `editing awning ${id} did not change its width`,
+        expected: '150',
+        actual: String(width),
+        assumed: true,
+      });
     return problems;
   });
 }
 
 export async function destructiveChecks(s: Session): Promise<void> {
-  const spec = { id: 'destructive:deleteClient', group: 'destructive' as const, operationId: 'deleteClient', title: 'a deleted client is gone from reads and refused on update' };
+  const spec = {
+    id: 'destructive:deleteClient',
+    group: 'destructive' as const,
+    operationId: 'deleteClient',
+    title: 'a deleted client is gone from reads and refused on update',
+  };
   if (!s.ctx.allowDestructive || s.ctx.clientId === undefined) {
     s.skip(spec, 'needs --allow-destructive --client-id N');
     return;
@@ -112,11 +203,25 @@ export async function destructiveChecks(s: Session): Promise<void> {
   const id = s.ctx.clientId;
   await s.check(spec, async () => {
     const before = await findClient(s, id);
-    if (!before) return [{ operationId: 'deleteClient', message: `client ${id} is not among the account's clients; nothing was deleted`, assumed: false }];
+    if (!before)
+      return [
+        {
+          operationId: 'deleteClient',
+          message: `client ${id} is not among the account's clients; nothing was deleted`,
+          assumed: false,
+        },
+      ];
     const problems = s.conform('deleteClient', await s.call('deleteClient', { body: { client_id: id } }));
     if (problems.length) return problems;
-    if (await findClient(s, id)) problems.push({ operationId: 'deleteClient', message: `client ${id} is still listed after its delete`, assumed: false });
-    const update = await s.call('updateClient', { body: { client_id: id, name: String(before.name), surname: String(before.surname), email: String(before.email) } });
+    if (await findClient(s, id))
+      problems.push({
+        operationId: 'deleteClient',
+        message: `client ${id} is still listed after its delete`,
+        assumed: false,
+      });
+    const update = await s.call('updateClient', {
+      body: { client_id: id, name: String(before.name), surname: String(before.surname), email: String(before.email) },
+    });
     problems.push(...s.conform('updateClient', update, '4xx'));
     problems.push(...s.conform('deleteClient', await s.call('deleteClient', { body: { client_id: id } }), '4xx'));
     return problems;

@@ -8,10 +8,21 @@ const esc = (s: unknown) =>
   String(s).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const VERDICTS: CheckResult['verdict'][] = ['fail', 'observation', 'pass', 'skip'];
-const LABEL: Record<CheckResult['verdict'], string> = { fail: 'failed', observation: 'observation', pass: 'passed', skip: 'skipped' };
+const LABEL: Record<CheckResult['verdict'], string> = {
+  fail: 'failed',
+  observation: 'observation',
+  pass: 'passed',
+  skip: 'skipped',
+};
 
 type Tally = Record<CheckResult['verdict'], number>;
-const tally = (rs: CheckResult[]): Tally => ({ fail: 0, observation: 0, pass: 0, skip: 0, ...Object.fromEntries(VERDICTS.map((v) => [v, rs.filter((r) => r.verdict === v).length])) });
+const tally = (rs: CheckResult[]): Tally => ({
+  fail: 0,
+  observation: 0,
+  pass: 0,
+  skip: 0,
+  ...Object.fromEntries(VERDICTS.map((v) => [v, rs.filter((r) => r.verdict === v).length])),
+});
 
 function tallyRow(name: string, t: Tally, attr: string): string {
   return `<tr ${attr}><th scope="row">${esc(name)}</th>${VERDICTS.map((v) => `<td class="n ${t[v] ? v : ''}">${t[v]}</td>`).join('')}</tr>`;
@@ -20,8 +31,12 @@ function tallyRow(name: string, t: Tally, attr: string): string {
 function reproduceBlock(p: Problem): string {
   const r = p.reproduce;
   if (!r) return '';
-  const req = `${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}${r.request.body ? `\n\n${r.request.body}` : ''}`;
-  const res = r.response ? `${r.response.status} ${r.response.contentType ?? ''}\n\n${r.response.body ?? ''}` : '(no answer)';
+  const req = `${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}${r.request.body ? `\n\n${r.request.body}` : ''}`;
+  const res = r.response
+    ? `${r.response.status} ${r.response.contentType ?? ''}\n\n${r.response.body ?? ''}`
+    : '(no answer)';
   return `<details class="repro"><summary>Request, answer and curl</summary><h4>Request</h4><pre>${esc(req)}</pre><h4>Answer</h4><pre>${esc(res)}</pre><h4>Reproduce</h4><pre>${esc(r.curl)}</pre></details>`;
 }
 
@@ -30,7 +45,10 @@ function extras(p: Problem): string {
   const known = new Set(['message', 'operationId', 'status', 'at', 'expected', 'actual', 'assumed', 'reproduce']);
   const rest = Object.entries(p).filter(([k, v]) => !known.has(k) && v !== undefined);
   return rest
-    .map(([k, v]) => `<details><summary>${esc(k)}</summary><pre>${esc(typeof v === 'string' ? v : JSON.stringify(v, null, 2))}</pre></details>`)
+    .map(
+      ([k, v]) =>
+        `<details><summary>${esc(k)}</summary><pre>${esc(typeof v === 'string' ? v : JSON.stringify(v, null, 2))}</pre></details>`,
+    )
     .join('');
 }
 
@@ -99,13 +117,18 @@ export function renderHtml(report: RunReport): string {
 ${operations.uncovered.length ? `<p>Not reached: ${operations.uncovered.map(esc).join(', ')}</p>` : ''}</header>
 <main><h2>Summary</h2><div class="summary-tables">
 <table id="by-group"><caption>Per group</caption>${head}${groups.map((g) => tallyRow(g, tally(report.results.filter((r) => r.group === g)), `data-group="${esc(g)}"`)).join('')}</table>
-<table id="by-operation"><caption>Per operation</caption>${head}${byFailures(ops, report).map(([o, t]) => tallyRow(o, t, `data-op="${esc(o)}"`)).join('')}</table></div>
+<table id="by-operation"><caption>Per operation</caption>${head}${byFailures(ops, report)
+    .map(([o, t]) => tallyRow(o, t, `data-op="${esc(o)}"`))
+    .join('')}</table></div>
 <h2>Checks</h2><div class="filters">
 <label>Group <select id="f-group">${option('', 'all')}${groups.map((g) => option(g)).join('')}</select></label>
 <label>Operation <select id="f-op">${option('', 'all')}${ops.map((o) => option(o)).join('')}</select></label>
 <label>Verdict <select id="f-verdict">${option('', 'all')}${VERDICTS.map((v) => option(v, LABEL[v])).join('')}</select></label>
 <span id="f-count"></span></div>
-${[...report.results].sort((a, b) => VERDICTS.indexOf(a.verdict) - VERDICTS.indexOf(b.verdict)).map(check).join('\n')}
+${[...report.results]
+  .sort((a, b) => VERDICTS.indexOf(a.verdict) - VERDICTS.indexOf(b.verdict))
+  .map(check)
+  .join('\n')}
 </main><script>${SCRIPT}</script></body></html>
 `;
 }

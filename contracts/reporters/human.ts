@@ -12,12 +12,17 @@ export function progressLine(r: CheckResult): string {
   const head = `${MARK[r.verdict]} ${r.group.padEnd(12)} ${r.operationId ?? ''}${r.operationId ? ': ' : ''}${r.title} (${r.ms} ms)`;
   const lines = [head];
   for (const p of r.problems) {
-    lines.push(`       - ${p.message}${p.at ? ` at ${p.at}` : ''}${p.expected !== undefined ? `; expected ${p.expected}` : ''}${p.actual !== undefined ? `, got ${p.actual}` : ''}${p.assumed ? ' [x-assumed]' : ''}`);
+    lines.push(
+      `       - ${p.message}${p.at ? ` at ${p.at}` : ''}${p.expected !== undefined ? `; expected ${p.expected}` : ''}${p.actual !== undefined ? `, got ${p.actual}` : ''}${p.assumed ? ' [x-assumed]' : ''}`,
+    );
   }
-  if (r.verdict === 'skip' || r.notes.length) for (const n of r.notes) lines.push(`       ${r.verdict === 'skip' ? 'because' : 'note:'} ${n}`);
+  if (r.verdict === 'skip' || r.notes.length)
+    for (const n of r.notes) lines.push(`       ${r.verdict === 'skip' ? 'because' : 'note:'} ${n}`);
   const shown = r.verdict === 'fail' ? r.problems.find((p) => p.reproduce && !p.assumed)?.reproduce : undefined;
   if (shown) {
-    lines.push(`       answer: ${shown.response ? `${shown.response.status} ${shown.response.contentType ?? '(no content type)'} ${oneLine(shown.response.body ?? '')}` : 'none'}`);
+    lines.push(
+      `       answer: ${shown.response ? `${shown.response.status} ${shown.response.contentType ?? '(no content type)'} ${oneLine(shown.response.body ?? '')}` : 'none'}`,
+    );
     lines.push(`       reproduce: ${shown.curl.replace(/\n/g, '\n       ')}`);
   }
   return lines.join('\n');

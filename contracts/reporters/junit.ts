@@ -3,14 +3,27 @@
 import type { CheckResult, RunReport } from '../types.js';
 
 const esc = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  s
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 function problemText(r: CheckResult): string {
-  const lines = r.problems.map((p) => `${p.message}${p.at ? ` at ${p.at}` : ''}${p.expected !== undefined ? `; expected ${p.expected}` : ''}${p.actual !== undefined ? `, got ${p.actual}` : ''}${p.assumed ? ' [x-assumed]' : ''}`);
+  const lines = r.problems.map(
+    (p) =>
+      `${p.message}${p.at ? ` at ${p.at}` : ''}${p.expected !== undefined ? `; expected ${p.expected}` : ''}${p.actual !== undefined ? `, got ${p.actual}` : ''}${p.assumed ? ' [x-assumed]' : ''}`,
+  );
   const shown = r.verdict === 'fail' ? r.problems.find((p) => p.reproduce && !p.assumed)?.reproduce : undefined;
   if (shown) {
-    lines.push('', `Request: ${shown.request.method} ${shown.request.url}`, ...(shown.request.body ? [`Request body: ${shown.request.body}`] : []));
-    if (shown.response) lines.push(`Answer: ${shown.response.status} ${shown.response.contentType ?? ''}`, `Answer body: ${shown.response.body ?? ''}`);
+    lines.push(
+      '',
+      `Request: ${shown.request.method} ${shown.request.url}`,
+      ...(shown.request.body ? [`Request body: ${shown.request.body}`] : []),
+    );
+    if (shown.response)
+      lines.push(
+        `Answer: ${shown.response.status} ${shown.response.contentType ?? ''}`,
+        `Answer body: ${shown.response.body ?? ''}`,
+      );
     lines.push('', 'Reproduce:', shown.curl);
   }
   return lines.join('\n');

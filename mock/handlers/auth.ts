@@ -18,7 +18,8 @@ export function publicUser(store: Store, u: UserRecord) {
   };
 }
 
-const mismatch = (field: string) => Errors.VALIDATION({ [field]: [`The ${field.replace(/_/g, ' ')} field confirmation does not match.`] });
+const mismatch = (field: string) =>
+  Errors.VALIDATION({ [field]: [`The ${field.replace(/_/g, ' ')} field confirmation does not match.`] });
 
 export const signup: Handler<'signup'> = ({ body, store, platform }) => {
   if (store.userByEmail(body.email)) throw Errors.VALIDATION({ email: ['The email has already been taken.'] });

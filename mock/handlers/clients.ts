@@ -6,7 +6,13 @@ import type { ClientPatch, Store } from '../store.js';
 import { clientInCompany } from './scope.js';
 
 /** Laravel reads `page` from the body or from the query (the envelope's page URLs carry `?page=N`). */
-function page(store: Store, ids: readonly number[], body: { page?: number; limit?: number }, query: Record<string, unknown>, path: string) {
+function page(
+  store: Store,
+  ids: readonly number[],
+  body: { page?: number; limit?: number },
+  query: Record<string, unknown>,
+  path: string,
+) {
   const requested = body.page ?? (typeof query.page === 'number' ? query.page : 1);
   const p = paginate(ids, requested, body.limit ?? DEFAULT_PER_PAGE, path);
   return { ...p, data: p.data.map((id) => store.client(id)!) };
@@ -15,7 +21,8 @@ function page(store: Store, ids: readonly number[], body: { page?: number; limit
 export const listClients: Handler<'listClients'> = ({ body, query, user, store, baseUrl }) => {
   const keyword = body?.keyword?.trim().toLowerCase() ?? '';
   // NUL separates the fields of a client's search text: a keyword holding it matches no one.
-  if (keyword.includes('\u0000')) return { message: 'Clients get successfully.', data: page(store, [], body ?? {}, query, `${baseUrl}/client/list`) };
+  if (keyword.includes('\u0000'))
+    return { message: 'Clients get successfully.', data: page(store, [], body ?? {}, query, `${baseUrl}/client/list`) };
   let ids = store.ownClientIds(user.id);
   if (keyword) ids = ids.filter((id) => store.searchText(id).includes(keyword));
   return { message: 'Clients get successfully.', data: page(store, ids, body ?? {}, query, `${baseUrl}/client/list`) };
@@ -25,7 +32,10 @@ export const listCompanyClients: Handler<'listCompanyClients'> = ({ body, query,
   const company = store.companyOf(user);
   if (body.company_name.trim().toLowerCase() !== company.name.toLowerCase()) throw Errors.COMPANY_NOT_FOUND();
   const ids = store.companyClientIds(company.id);
-  return { message: 'Company clients get successfully.', data: page(store, ids, body, query, `${baseUrl}/client/user_client`) };
+  return {
+    message: 'Company clients get successfully.',
+    data: page(store, ids, body, query, `${baseUrl}/client/user_client`),
+  };
 };
 
 export const updateClient: Handler<'updateClient'> = ({ body, user, store }) => {

@@ -12,6 +12,17 @@ export const handlers: HandlerTable = { ...authHandlers, ...clients, ...measurem
 
 /** Operations that only read the store: their answers can be cached until it changes. */
 export const READ_ONLY = new Set<string>([
-  'getSettings', 'getHowItWorks', 'listCountries', 'listPlans', 'listMeasurementTypes', 'listAdminRoomTypes',
-  'getProfile', 'getCurrentPlan', 'listCompanyUsers', 'listClients', 'listCompanyClients', 'getRoomMeasurements', 'getRoomsByClientId',
+  'getSettings',
+  'getHowItWorks',
+  'listCountries',
+  'listPlans',
+  'listMeasurementTypes',
+  'listAdminRoomTypes',
+  'getProfile',
+  'getCurrentPlan',
+  'listCompanyUsers',
+  'listClients',
+  'listCompanyClients',
+  'getRoomMeasurements',
+  'getRoomsByClientId',
 ]);

@@ -1,16 +1,26 @@
 // The four add/edit operations: id 0 or absent adds, an existing id edits; the
 // record then shows in room/get.
-import type { MeasurementKind, UserRecord } from '../../fixtures/types.js';
+
 import { MEASUREMENT_TYPE_BY_KIND } from '../../fixtures/reference.js';
+import type { MeasurementKind, UserRecord } from '../../fixtures/types.js';
 import { Errors, MockError } from '../errors.js';
 import type { Handler, RequestBody } from '../runtime.js';
 import type { Store } from '../store.js';
 import { clientInCompany, roomOfClient } from './scope.js';
 
-type WindowOp = 'addEditSingleWindowPhotoMeasurement' | 'addEditSpecialtyWindowMeasurement' | 'addEditSeriesWindowMeasurement';
+type WindowOp =
+  | 'addEditSingleWindowPhotoMeasurement'
+  | 'addEditSpecialtyWindowMeasurement'
+  | 'addEditSeriesWindowMeasurement';
 const SAVED = { message: 'Measurement added successfully!', data: [] as never[] } as const;
 
-function existingOf(store: Store, user: UserRecord, id: number | undefined, kind: MeasurementKind, notFound: () => MockError) {
+function existingOf(
+  store: Store,
+  user: UserRecord,
+  id: number | undefined,
+  kind: MeasurementKind,
+  notFound: () => MockError,
+) {
   if (!id) return undefined;
   const m = store.measurement(id);
   const owner = m && store.userById(m.user_id);
@@ -24,27 +34,45 @@ function windowForm(kind: MeasurementKind): Handler<WindowOp> {
     const client = clientInCompany(store, user, b.client_id);
     const room = roomOfClient(store, client, b.room_id);
     const author = store.userById(b.user_id);
-    if (!author || author.company_id !== user.company_id) throw Errors.VALIDATION({ user_id: ['The selected user id is invalid.'] });
+    if (!author || author.company_id !== user.company_id)
+      throw Errors.VALIDATION({ user_id: ['The selected user id is invalid.'] });
     // A real backend checks the type exists and belongs to this form (an awning type on a window form is a 422).
-    if (!store.world.measurementTypes.some((t) => t.id === b.measurement_type_id) || b.measurement_type_id === MEASUREMENT_TYPE_BY_KIND.awning) {
+    if (
+      !store.world.measurementTypes.some((t) => t.id === b.measurement_type_id) ||
+      b.measurement_type_id === MEASUREMENT_TYPE_BY_KIND.awning
+    ) {
       throw Errors.VALIDATION({ measurement_type_id: ['The selected measurement type id is invalid.'] });
     }
     const existing = existingOf(store, user, b.id, kind, Errors.MEASUREMENT_NOT_FOUND);
     const { id: _id, user_id, client_id, room_id: _room, measurement_type_id, window_name, ...fields } = b;
-    store.saveMeasurement({ id: existing?.id, kind, measurement_type_id, user_id, client_id, room_id: room.id, window_name, fields });
+    store.saveMeasurement({
+      id: existing?.id,
+      kind,
+      measurement_type_id,
+      user_id,
+      client_id,
+      room_id: room.id,
+      window_name,
+      fields,
+    });
     return SAVED;
   };
 }
 
-export const addEditSingleWindowPhotoMeasurement = windowForm('single_window_photo') as Handler<'addEditSingleWindowPhotoMeasurement'>;
-export const addEditSpecialtyWindowMeasurement = windowForm('specialty_window') as Handler<'addEditSpecialtyWindowMeasurement'>;
+export const addEditSingleWindowPhotoMeasurement = windowForm(
+  'single_window_photo',
+) as Handler<'addEditSingleWindowPhotoMeasurement'>;
+export const addEditSpecialtyWindowMeasurement = windowForm(
+  'specialty_window',
+) as Handler<'addEditSpecialtyWindowMeasurement'>;
 export const addEditSeriesWindowMeasurement = windowForm('series_window') as Handler<'addEditSeriesWindowMeasurement'>;
 
 const awningNotFound = (what: string) => () => Errors.AWNING_NOT_FOUND(what);
 
 export const addEditAwningMeasurement: Handler<'addEditAwningMeasurement'> = ({ body, user, store }) => {
   const client = clientInCompany(store, user, body.client_id, awningNotFound('Client'));
-  const room = body.room_id === undefined ? undefined : roomOfClient(store, client, body.room_id, awningNotFound('Room'));
+  const room =
+    body.room_id === undefined ? undefined : roomOfClient(store, client, body.room_id, awningNotFound('Room'));
   const existing = existingOf(store, user, body.id, 'awning', awningNotFound('Measurement'));
   const previous = (existing?.fields ?? {}) as Record<string, unknown>;
   const pick = <T>(key: 'awning_type' | 'width' | 'projection' | 'mount_height', fallback: T) =>

@@ -2,17 +2,32 @@
 import type { Handler } from '../runtime.js';
 import { publicUser } from './auth.js';
 
-export const getSettings: Handler<'getSettings'> = ({ store }) => ({ message: 'Settings get successfully.', data: store.world.settings });
-export const getHowItWorks: Handler<'getHowItWorks'> = ({ store }) => ({ message: 'How it works get successfully.', data: store.world.howItWorks });
-export const listCountries: Handler<'listCountries'> = ({ store }) => ({ status: 'success', data: store.world.countries });
+export const getSettings: Handler<'getSettings'> = ({ store }) => ({
+  message: 'Settings get successfully.',
+  data: store.world.settings,
+});
+export const getHowItWorks: Handler<'getHowItWorks'> = ({ store }) => ({
+  message: 'How it works get successfully.',
+  data: store.world.howItWorks,
+});
+export const listCountries: Handler<'listCountries'> = ({ store }) => ({
+  status: 'success',
+  data: store.world.countries,
+});
 export const listPlans: Handler<'listPlans'> = ({ store }) => ({ status: 'success', data: store.world.plans });
 export const listMeasurementTypes: Handler<'listMeasurementTypes'> = ({ store }) => ({
   message: 'Measurement types get successfully.',
   data: store.world.measurementTypes,
 });
-export const listAdminRoomTypes: Handler<'listAdminRoomTypes'> = ({ store }) => ({ message: 'Admin rooms get successfully.', data: store.world.adminRoomTypes });
+export const listAdminRoomTypes: Handler<'listAdminRoomTypes'> = ({ store }) => ({
+  message: 'Admin rooms get successfully.',
+  data: store.world.adminRoomTypes,
+});
 
-export const getProfile: Handler<'getProfile'> = ({ user, store }) => ({ message: 'Profile get successfully.', data: publicUser(store, user) });
+export const getProfile: Handler<'getProfile'> = ({ user, store }) => ({
+  message: 'Profile get successfully.',
+  data: publicUser(store, user),
+});
 
 export const getCurrentPlan: Handler<'getCurrentPlan'> = ({ user, store }) => {
   const sub = store.activeSubscription(user.id);

@@ -4,14 +4,24 @@ import type { ClientRecord, Room, UserRecord } from '../../fixtures/types.js';
 import { Errors, type MockError } from '../errors.js';
 import type { Store } from '../store.js';
 
-export function clientInCompany(store: Store, user: UserRecord, clientId: number, notFound: () => MockError = Errors.CLIENT_NOT_FOUND): ClientRecord {
+export function clientInCompany(
+  store: Store,
+  user: UserRecord,
+  clientId: number,
+  notFound: () => MockError = Errors.CLIENT_NOT_FOUND,
+): ClientRecord {
   const client = store.client(clientId);
   const owner = client && store.userById(client.user_id);
   if (!client || !owner || owner.company_id !== user.company_id) throw notFound();
   return client;
 }
 
-export function roomOfClient(store: Store, client: ClientRecord, roomId: number, notFound: () => MockError = Errors.ROOM_NOT_FOUND): Room {
+export function roomOfClient(
+  store: Store,
+  client: ClientRecord,
+  roomId: number,
+  notFound: () => MockError = Errors.ROOM_NOT_FOUND,
+): Room {
   const room = store.room(roomId);
   if (!room || room.client_id !== client.id) throw notFound();
   return room;

@@ -1,8 +1,9 @@
 // Section 5: protected operations take the token as `Authorization: Bearer` or
 // `X-API-Token`. The 401 body follows the operation's documented 401 example,
 // so plans/index answers in its own {status: "error"} shape.
-import fp from 'fastify-plugin';
+
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { OperationEntry } from '../../spec/load.js';
 import { documentedStatusError, Errors, type MockError } from '../errors.js';
 import { onOperation } from './on-operation.js';

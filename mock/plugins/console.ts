@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../../fixtures/reference.js';
 
 const ASSETS = new URL('../console/', import.meta.url);
-const TYPES: Record<string, string> = { 'index.html': 'text/html; charset=utf-8', 'console.js': 'text/javascript; charset=utf-8', 'console.css': 'text/css; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  'index.html': 'text/html; charset=utf-8',
+  'console.js': 'text/javascript; charset=utf-8',
+  'console.css': 'text/css; charset=utf-8',
+};
 
 export async function mockConsole(app: FastifyInstance): Promise<void> {
   const files = new Map<string, string>();
@@ -21,22 +25,40 @@ export async function mockConsole(app: FastifyInstance): Promise<void> {
   app.get('/__mock/ui/state', async () => {
     const { store, ctx } = app.mock;
     const demo = store.userByEmail(DEMO_ACCOUNTS[0]!.email);
-    const emails = [...new Set([...DEMO_ACCOUNTS.map((a) => a.email), ...(demo ? store.companyMembers(demo.company_id).map((u) => u.email) : [])])];
+    const emails = [
+      ...new Set([
+        ...DEMO_ACCOUNTS.map((a) => a.email),
+        ...(demo ? store.companyMembers(demo.company_id).map((u) => u.email) : []),
+      ]),
+    ];
     const plans = store.world.plans.map((p) => ({ id: p.id, name: p.name }));
     const accounts = emails.flatMap((email) => {
       const user = store.userByEmail(email);
       if (!user) return [];
       const sub = store.activeSubscription(user.id);
-      return [{ email, plan: sub ? (plans.find((p) => p.id === sub.plan_id) ?? { id: sub.plan_id, name: `plan ${sub.plan_id}` }) : null }];
+      return [
+        {
+          email,
+          plan: sub
+            ? (plans.find((p) => p.id === sub.plan_id) ?? { id: sub.plan_id, name: `plan ${sub.plan_id}` })
+            : null,
+        },
+      ];
     });
     return {
       seed: ctx.seed,
       clients: ctx.clients,
-      rateLimit: ctx.rateLimit === false ? null : { max: ctx.rateLimit.max, windowSeconds: ctx.rateLimit.windowMs / 1000 },
+      rateLimit:
+        ctx.rateLimit === false ? null : { max: ctx.rateLimit.max, windowSeconds: ctx.rateLimit.windowMs / 1000 },
       journal: { capacity: app.mock.journal.size },
       accounts,
       plans,
-      operations: ctx.spec.operations.map((o) => ({ operationId: o.operationId, method: o.method.toUpperCase(), path: o.path, statuses: Object.keys(o.responses) })),
+      operations: ctx.spec.operations.map((o) => ({
+        operationId: o.operationId,
+        method: o.method.toUpperCase(),
+        path: o.path,
+        statuses: Object.keys(o.responses),
+      })),
     };
   });
 }

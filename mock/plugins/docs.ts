@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SPEC_PATH, type LoadedSpec } from '../../spec/load.js';
+import { type LoadedSpec, SPEC_PATH } from '../../spec/load.js';
 
 const UI_ASSETS = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const PAGE_DIR = fileURLToPath(new URL('../docs/', import.meta.url));
@@ -30,8 +30,16 @@ export async function docs(app: FastifyInstance, opts: { spec: LoadedSpec }): Pr
   const page = await readFile(new URL('index.html', `file://${PAGE_DIR}`), 'utf8');
   const script = await readFile(new URL('docs.js', `file://${PAGE_DIR}`), 'utf8');
 
-  await app.register(fastifyStatic, { root: UI_ASSETS, prefix: '/docs/assets/', decorateReply: false, index: false, list: false });
-  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page));
+  await app.register(fastifyStatic, {
+    root: UI_ASSETS,
+    prefix: '/docs/assets/',
+    decorateReply: false,
+    index: false,
+    list: false,
+  });
+  app.get('/docs', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page),
+  );
   app.get('/docs/docs.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(script));
   app.get('/openapi.yaml', async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(yamlText));
   app.get('/openapi.json', async (request) => specFor(opts.spec.raw, originOf(request)));

@@ -1,14 +1,15 @@
 // Every failure becomes a JSON error in the API's own shape: malformed JSON,
 // wrong content type, oversized body, validation, unknown path, wrong method.
 // Nothing reaches the client as a bare 500.
-import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { ErrorObject } from 'ajv';
-import { pathPattern, type LoadedSpec, type OperationEntry } from '../../spec/load.js';
-import { documentedStatusError, Errors, MockError } from '../errors.js';
-import { validationErrors } from '../validation-messages.js';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { jsonDepth } from '../../contracts/limits.js';
+import { type LoadedSpec, type OperationEntry, pathPattern } from '../../spec/load.js';
+import { documentedStatusError, Errors, MockError } from '../errors.js';
 import { DEFAULTS } from '../options.js';
+import { validationErrors } from '../validation-messages.js';
 
 function validationFailure(op: OperationEntry | undefined, errors: readonly ErrorObject[]): MockError {
   // The operation's documented 422 decides the shape (awning: {status: "error", message: "Validation failed"}).
@@ -65,8 +66,11 @@ export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
       request.bodyText = body as string;
       if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-      if (jsonDepth(body as string, DEFAULTS.maxBodyDepth) > DEFAULTS.maxBodyDepth) return done(Errors.BODY_TOO_DEEP(DEFAULTS.maxBodyDepth), undefined);
-      parseJson(request, body as string, (err, value) => (err ? done(Errors.MALFORMED_JSON(), undefined) : done(null, value)));
+      if (jsonDepth(body as string, DEFAULTS.maxBodyDepth) > DEFAULTS.maxBodyDepth)
+        return done(Errors.BODY_TOO_DEEP(DEFAULTS.maxBodyDepth), undefined);
+      parseJson(request, body as string, (err, value) =>
+        err ? done(Errors.MALFORMED_JSON(), undefined) : done(null, value),
+      );
     });
 
     app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

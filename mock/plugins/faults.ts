@@ -1,8 +1,9 @@
 // Latency and forced responses: fault rules from /__mock/faults, and Prism's
 // `Prefer: code=NNN` header. A forced status answers with that status's example.
-import fp from 'fastify-plugin';
-import type { FastifyReply } from 'fastify';
+
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { OperationEntry } from '../../spec/load.js';
 import { Errors } from '../errors.js';
 import { parsePrefer } from '../faults.js';
@@ -19,7 +20,10 @@ function sendDocumented(reply: FastifyReply, op: OperationEntry, status: number,
   if (exampleName !== undefined) {
     const names = response.exampleNames;
     const i = names.indexOf(exampleName);
-    if (i < 0) throw Errors.MOCK_CONTROL(`${op.operationId} ${status} has no example "${exampleName}"; it has ${names.join(', ') || 'one unnamed example'}.`);
+    if (i < 0)
+      throw Errors.MOCK_CONTROL(
+        `${op.operationId} ${status} has no example "${exampleName}"; it has ${names.join(', ') || 'one unnamed example'}.`,
+      );
     body = examples[i];
   }
   if (status === 429) reply.headers({ 'retry-after': '60', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0' });
@@ -32,13 +36,19 @@ export default fp(
       // The common case costs one header read and one length check.
       if (request.headers.prefer === undefined && app.mock.faults.list().length === 0) return done();
       const prefer = parsePrefer(request.headers.prefer);
-      if (Number.isNaN(prefer.code)) return done(Errors.MOCK_CONTROL('Prefer: code= takes a three-digit status, e.g. Prefer: code=404.'));
+      if (Number.isNaN(prefer.code))
+        return done(Errors.MOCK_CONTROL('Prefer: code= takes a three-digit status, e.g. Prefer: code=404.'));
       const rule = app.mock.faults.take(op.operationId, (status) => String(status) in op.responses);
       const answer = () => {
         const status = prefer.code ?? rule?.status;
         if (status === undefined && prefer.example === undefined) return done();
         try {
-          sendDocumented(reply, op, status ?? Number(Object.keys(op.responses).find((s) => s.startsWith('2'))), prefer.example);
+          sendDocumented(
+            reply,
+            op,
+            status ?? Number(Object.keys(op.responses).find((s) => s.startsWith('2'))),
+            prefer.example,
+          );
         } catch (err) {
           done(err as Error);
         }

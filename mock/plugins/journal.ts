@@ -3,9 +3,9 @@
 // check what their app sent.
 import fp from 'fastify-plugin';
 import { createExchangeValidator, type ExchangeValidator } from '../../contracts/exchange.js';
+import type { LoadedSpec } from '../../spec/load.js';
 import { Errors } from '../errors.js';
 import { Journal } from '../journal.js';
-import type { LoadedSpec } from '../../spec/load.js';
 
 interface Timing {
   journalText?: string | null;
@@ -44,7 +44,9 @@ export default fp(
     const prefix = `${app.mock.ctx.spec.basePath}/`;
     if (journal.enabled) {
       app.addHook('onSend', async (request, _reply, payload) => {
-        if (request.url.startsWith(prefix)) (request as unknown as Timing).journalText = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+        if (request.url.startsWith(prefix))
+          (request as unknown as Timing).journalText =
+            typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
         return payload;
       });
       app.addHook('onResponse', async (request, reply) => {
@@ -61,7 +63,11 @@ export default fp(
           requestBody: request.bodyText ?? request.body,
           contentType: type === undefined ? null : String(type),
           responseText: (request as unknown as Timing).journalText ?? null,
-          rateLimit: rateLimitOf(reply.getHeader('x-ratelimit-limit'), reply.getHeader('x-ratelimit-remaining'), reply.getHeader('x-ratelimit-reset')),
+          rateLimit: rateLimitOf(
+            reply.getHeader('x-ratelimit-limit'),
+            reply.getHeader('x-ratelimit-remaining'),
+            reply.getHeader('x-ratelimit-reset'),
+          ),
         });
       });
     }
@@ -71,8 +77,15 @@ export default fp(
       { schema: { querystring: query } },
       async (request) => {
         const { operationId, status, after, since, limit } = request.query;
-        if (operationId !== undefined && !app.mock.ctx.spec.byId.has(operationId)) throw Errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
-        const requests = journal.list({ operationId, status, after, since: since === undefined ? undefined : new Date(since), limit });
+        if (operationId !== undefined && !app.mock.ctx.spec.byId.has(operationId))
+          throw Errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
+        const requests = journal.list({
+          operationId,
+          status,
+          after,
+          since: since === undefined ? undefined : new Date(since),
+          limit,
+        });
         return { requests, kept: journal.count, capacity: journal.size };
       },
     );

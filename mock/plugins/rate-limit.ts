@@ -1,8 +1,9 @@
 // Section 8: 60 requests a minute, then 429. Counted per token, or per address
 // for calls without one, across all operations together.
-import fp from 'fastify-plugin';
+
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { Errors } from '../errors.js';
 import { presentedToken } from './auth.js';
 
@@ -29,7 +30,12 @@ export default fp<RateLimitSettings>(
       allowList: (request) => !request.routeOptions.config?.operation,
       errorResponseBuilder: () => Errors.TOO_MANY_REQUESTS(),
       addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
-      addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
+      addHeaders: {
+        'x-ratelimit-limit': true,
+        'x-ratelimit-remaining': true,
+        'x-ratelimit-reset': true,
+        'retry-after': true,
+      },
     });
   },
   { name: 'mcs-rate-limit' },

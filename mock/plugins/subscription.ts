@@ -9,7 +9,11 @@ export default fp(
     onOperation(app, (op) => {
       if (!op.subscriptionRequired) return undefined;
       return (request, _reply, done) => {
-        done(!request.user || !app.mock.store.activeSubscription(request.user.id) ? Errors.SUBSCRIPTION_REQUIRED() : undefined);
+        done(
+          !request.user || !app.mock.store.activeSubscription(request.user.id)
+            ? Errors.SUBSCRIPTION_REQUIRED()
+            : undefined,
+        );
       };
     });
   },

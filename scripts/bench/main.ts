@@ -27,16 +27,23 @@ async function main(): Promise<number> {
   const connections = Math.min(100, Math.max(1, Number(values.connections) || 10));
   const rounds = Math.min(9, Math.max(1, Number(values.rounds) || 3));
   const only = new Set((values.only ?? SECTIONS.join(',')).split(','));
-  console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load from the same machine`);
+  console.log(
+    `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load from the same machine`,
+  );
   if (only.has('throughput')) {
     console.log('\n## Throughput: mock, Prism, bare Fastify');
-    console.log(`load: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target and route (after a 1 s warm-up); medians`);
+    console.log(
+      `load: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target and route (after a 1 s warm-up); medians`,
+    );
     const { figures, placement } = await throughput({ duration, connections, rounds, pin: !values['no-pin'] });
     console.log(`CPUs: ${placement}\n`);
     console.log(throughputTable(figures));
   }
   if (only.has('scale')) {
-    const sizes = values.sizes.split(',').map(Number).filter((n) => n >= 1 && n <= 1_000_000);
+    const sizes = values.sizes
+      .split(',')
+      .map(Number)
+      .filter((n) => n >= 1 && n <= 1_000_000);
     console.log('\n## Scale: --clients', sizes.join(', '));
     console.log(scaleTable(await scale(sizes)));
   }
@@ -47,7 +54,10 @@ async function main(): Promise<number> {
   let failures = 0;
   if (only.has('fuzz')) {
     console.log('\n## Fuzzing the mock from the spec');
-    const r = await fuzzBench(Math.min(20_000, Math.max(1, Number(values['fuzz-runs']) || 2000)), Number(values.seed) || 1);
+    const r = await fuzzBench(
+      Math.min(20_000, Math.max(1, Number(values['fuzz-runs']) || 2000)),
+      Number(values.seed) || 1,
+    );
     console.log(r.text);
     failures = r.failures;
   }

@@ -35,7 +35,10 @@ export const onCpu = (cpu: number | undefined, command: string, args: string[]):
 /** Sets the CPUs of every thread of `pid`; the reason when it could not. */
 function setCpus(pid: number, list: string): string | undefined {
   const r = spawnSync('taskset', ['-a', '-cp', list, String(pid)], { encoding: 'utf8', timeout: 5_000 });
-  if (r.error) return (r.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'taskset not available' : `taskset: ${r.error.message}`;
+  if (r.error)
+    return (r.error as NodeJS.ErrnoException).code === 'ENOENT'
+      ? 'taskset not available'
+      : `taskset: ${r.error.message}`;
   return r.status === 0 ? undefined : `taskset: ${r.stderr.trim()}`;
 }
 
@@ -69,5 +72,9 @@ export function placeLoad(pid = process.pid): Placement {
     setCpus(pid, list); // taskset -a moves one thread at a time: some may have moved
     return unpinned(failed);
   }
-  return { serverCpu: server, description: `pinned: the server under load on CPU ${server}, the load generator on CPU ${load}`, restore };
+  return {
+    serverCpu: server,
+    description: `pinned: the server under load on CPU ${server}, the load generator on CPU ${load}`,
+    restore,
+  };
 }

@@ -1,5 +1,5 @@
 // Bench helpers (tests use them too): free ports, child processes that are always stopped, RSS and CPU time.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,11 @@ export async function startAndWait(
   command: string,
   args: string[],
   readyUrl: string,
-  { timeoutMs = 30_000, env = {}, pollMs = 200 }: { timeoutMs?: number; env?: Record<string, string>; pollMs?: number } = {},
+  {
+    timeoutMs = 30_000,
+    env = {},
+    pollMs = 200,
+  }: { timeoutMs?: number; env?: Record<string, string>; pollMs?: number } = {},
 ): Promise<Started> {
   const started = performance.now();
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
@@ -107,7 +111,11 @@ export function cpuMs(pid: number | undefined): number {
 }
 
 /** The headers of an authenticated JSON request from the web platform. */
-export const authHeaders = (token: string) => ({ platform: 'WEB', 'content-type': 'application/json', authorization: `Bearer ${token}` });
+export const authHeaders = (token: string) => ({
+  platform: 'WEB',
+  'content-type': 'application/json',
+  authorization: `Bearer ${token}`,
+});
 
 /** Signs the demo user in on a started mock and returns the token. */
 export async function demoToken(url: string): Promise<string> {

@@ -1,11 +1,22 @@
 // Side by side on one machine: the mock, `prism mock` (static, logging silenced,
 // its fastest setting) and bare Fastify answering the same precomputed bodies.
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { placeLoad, unpinned } from './pin.js';
-import { authHeaders, cpuMs, demoToken, freePort, PRISM, ROOT, rssMiB, startServer, TS, type Server } from './processes.js';
+import {
+  authHeaders,
+  cpuMs,
+  demoToken,
+  freePort,
+  PRISM,
+  ROOT,
+  rssMiB,
+  type Server,
+  startServer,
+  TS,
+} from './processes.js';
 
 export interface Figure {
   target: string;
@@ -43,7 +54,14 @@ async function measure(t: Target, route: keyof Target['routes'], load: LoadOptio
   const before = cpuMs(t.server.child.pid);
   const r = await autocannon({ ...t.routes[route], connections: load.connections, duration: load.duration });
   const cpuUs = ((cpuMs(t.server.child.pid) - before) * 1000) / Math.max(1, r.requests.total);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    cpuUs,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 async function startTargets(cpu: number | undefined): Promise<{ targets: Target[]; stop: () => Promise<void> }> {
@@ -51,22 +69,41 @@ async function startTargets(cpu: number | undefined): Promise<{ targets: Target[
   const stop = async () => void (await Promise.all(started.map((s) => s.stop())));
   try {
     const mockPort = await freePort();
-    const mock = await startServer([...TS, `${ROOT}mock/cli.ts`, '--port', String(mockPort), '--no-rate-limit'], mockPort, '/__mock/accounts', { cpu });
+    const mock = await startServer(
+      [...TS, `${ROOT}mock/cli.ts`, '--port', String(mockPort), '--no-rate-limit'],
+      mockPort,
+      '/__mock/accounts',
+      { cpu },
+    );
     started.push(mock);
     const token = await demoToken(mock.url);
     const headers = authHeaders(token);
     const body = JSON.stringify({ page: 1, limit: 20 });
-    const text = async (path: string, init: RequestInit) => (await fetch(`${mock.url}${path}`, { ...init, headers, signal: AbortSignal.timeout(5000) })).text();
-    const bodies = { list: await text('/api/v1/client/list', { method: 'POST', body }), plans: await text('/api/v1/plans/index', { method: 'GET' }) };
+    const text = async (path: string, init: RequestInit) =>
+      (await fetch(`${mock.url}${path}`, { ...init, headers, signal: AbortSignal.timeout(5000) })).text();
+    const bodies = {
+      list: await text('/api/v1/client/list', { method: 'POST', body }),
+      plans: await text('/api/v1/plans/index', { method: 'GET' }),
+    };
 
     const prismPort = await freePort();
-    const prism = await startServer([PRISM, 'mock', '-h', '127.0.0.1', '-p', String(prismPort), '-v', 'silent', `${ROOT}spec/openapi.yaml`], prismPort, '/', { cpu });
+    const prism = await startServer(
+      [PRISM, 'mock', '-h', '127.0.0.1', '-p', String(prismPort), '-v', 'silent', `${ROOT}spec/openapi.yaml`],
+      prismPort,
+      '/',
+      { cpu },
+    );
     started.push(prism);
 
     const barePort = await freePort();
     const file = join(mkdtempSync(join(tmpdir(), 'mcs-bench-')), 'bodies.json');
     writeFileSync(file, JSON.stringify(bodies));
-    const bare = await startServer([...TS, `${ROOT}scripts/bench/bare-server.ts`, String(barePort), file], barePort, '/api/v1/plans/index', { cpu });
+    const bare = await startServer(
+      [...TS, `${ROOT}scripts/bench/bare-server.ts`, String(barePort), file],
+      barePort,
+      '/api/v1/plans/index',
+      { cpu },
+    );
     started.push(bare);
 
     const routes = (base: string, prefix: string) => ({
@@ -134,10 +171,15 @@ async function measureAll(load: LoadOptions, cpu: number | undefined): Promise<F
 }
 
 export function throughputTable(figures: Figure[]): string {
-  const rows = ['| Target | Route | req/s | p50 ms | p99 ms | server CPU µs/req | RSS MiB | errors / non-2xx |', '|---|---|---|---|---|---|---|---|'];
+  const rows = [
+    '| Target | Route | req/s | p50 ms | p99 ms | server CPU µs/req | RSS MiB | errors / non-2xx |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
   for (const f of figures) {
     const cpu = Number.isFinite(f.cpuUs) ? f.cpuUs.toFixed(1) : 'n/a';
-    rows.push(`| ${f.target} | ${f.route} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${cpu} | ${f.rssMiB} | ${f.errors} / ${f.non2xx} |`);
+    rows.push(
+      `| ${f.target} | ${f.route} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${cpu} | ${f.rssMiB} | ${f.errors} / ${f.non2xx} |`,
+    );
   }
   const of = (target: string, route: string) => figures.find((f) => f.target === target && f.route === route)!;
   rows.push('');
@@ -147,13 +189,19 @@ export function throughputTable(figures: Figure[]): string {
     const prismRps = of('prism', route).rps;
     const vsPrism = mock.rps / prismRps;
     const share = mock.rps / bare.rps;
-    rows.push(`${route}: mock / Prism = ${vsPrism.toFixed(1)}x (target >= 10x: ${vsPrism >= 10 ? 'met' : 'NOT met'}); mock / bare Fastify = ${(share * 100).toFixed(0)}% (target >= 80%: ${share >= 0.8 ? 'met' : 'NOT met'})`);
+    rows.push(
+      `${route}: mock / Prism = ${vsPrism.toFixed(1)}x (target >= 10x: ${vsPrism >= 10 ? 'met' : 'NOT met'}); mock / bare Fastify = ${(share * 100).toFixed(0)}% (target >= 80%: ${share >= 0.8 ? 'met' : 'NOT met'})`,
+    );
     // How much of the 10x target depends on the machine: where Fastify alone falls short of it, so will a mock on Fastify.
-    rows.push(`${route}: bare Fastify / Prism = ${(bare.rps / prismRps).toFixed(1)}x (Fastify alone, with nothing to check: about the most a mock on Fastify can reach)`);
+    rows.push(
+      `${route}: bare Fastify / Prism = ${(bare.rps / prismRps).toFixed(1)}x (Fastify alone, with nothing to check: about the most a mock on Fastify can reach)`,
+    );
     // Requests a second also measure the load generator on the same machine; CPU per request is the server's own cost.
     if (Number.isFinite(mock.cpuUs) && Number.isFinite(bare.cpuUs)) {
       const more = Math.round((mock.cpuUs / bare.cpuUs - 1) * 100);
-      rows.push(`${route}: server CPU per request, mock ${mock.cpuUs.toFixed(1)} µs vs bare Fastify ${bare.cpuUs.toFixed(1)} µs (${Math.abs(more)}% ${more < 0 ? 'less' : 'more'})`);
+      rows.push(
+        `${route}: server CPU per request, mock ${mock.cpuUs.toFixed(1)} µs vs bare Fastify ${bare.cpuUs.toFixed(1)} µs (${Math.abs(more)}% ${more < 0 ? 'less' : 'more'})`,
+      );
     }
   }
   return rows.join('\n');

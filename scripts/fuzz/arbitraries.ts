@@ -4,7 +4,18 @@ import fc from 'fast-check';
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 
 const BOUNDARY_INTS = [0, -1, 1, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, 1e21];
-const ODD_STRINGS = ['', ' ', 'null', '0', '<script>', "' OR 1=1 --", '../../etc/passwd', '\u0000', '😀', 'x'.repeat(5000)];
+const ODD_STRINGS = [
+  '',
+  ' ',
+  'null',
+  '0',
+  '<script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '\u0000',
+  '😀',
+  'x'.repeat(5000),
+];
 
 /** Values that exist in the world (ids of the demo user's clients and rooms...), by field name. */
 export type Hints = Record<string, unknown[]>;
@@ -16,7 +27,11 @@ export interface Mode {
 }
 
 /** A value for a schema: of its type with boundaries; in chaos mode sometimes not. */
-export function valueFor(schema: JsonSchema | undefined, depth = 0, mode: Mode = { chaos: true, hints: {} }): fc.Arbitrary<unknown> {
+export function valueFor(
+  schema: JsonSchema | undefined,
+  depth = 0,
+  mode: Mode = { chaos: true, hints: {} },
+): fc.Arbitrary<unknown> {
   const s = schema ?? {};
   const anyJson = fc.jsonValue({ maxDepth: 2 });
   if (depth > 4) return anyJson;
@@ -32,11 +47,14 @@ export function valueFor(schema: JsonSchema | undefined, depth = 0, mode: Mode =
   if (alts) return fc.oneof(...alts.map((a) => valueFor(a, depth + 1, mode)));
   if (Array.isArray(s.enum)) {
     const values = fc.constantFrom(...(s.enum as unknown[]));
-    return mode.chaos ? fc.oneof({ weight: 4, arbitrary: values }, { weight: 1, arbitrary: fc.constantFrom(...ODD_STRINGS, 99) }) : values;
+    return mode.chaos
+      ? fc.oneof({ weight: 4, arbitrary: values }, { weight: 1, arbitrary: fc.constantFrom(...ODD_STRINGS, 99) })
+      : values;
   }
   const type = Array.isArray(s.type) ? (s.type as string[])[0] : (s.type as string | undefined);
   const wrong = fc.oneof(anyJson, fc.constant(null));
-  const typed = (arb: fc.Arbitrary<unknown>) => (mode.chaos ? fc.oneof({ weight: 5, arbitrary: arb }, { weight: 1, arbitrary: wrong }) : arb);
+  const typed = (arb: fc.Arbitrary<unknown>) =>
+    mode.chaos ? fc.oneof({ weight: 5, arbitrary: arb }, { weight: 1, arbitrary: wrong }) : arb;
   switch (type) {
     case 'integer': {
       if (!mode.chaos) {
@@ -55,9 +73,20 @@ export function valueFor(schema: JsonSchema | undefined, depth = 0, mode: Mode =
       if (!mode.chaos) {
         if (s.format === 'email') return fc.emailAddress();
         const min = typeof s.minLength === 'number' ? s.minLength : 0;
-        return fc.oneof(fc.string({ minLength: min, maxLength: Math.max(min, 40) }), fc.constantFrom(...ODD_STRINGS.filter((x) => x.length >= min)), fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.max(min, 20) }));
+        return fc.oneof(
+          fc.string({ minLength: min, maxLength: Math.max(min, 40) }),
+          fc.constantFrom(...ODD_STRINGS.filter((x) => x.length >= min)),
+          fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.max(min, 20) }),
+        );
       }
-      return typed(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(...ODD_STRINGS), fc.emailAddress(), fc.string({ unit: 'grapheme', maxLength: 20 })));
+      return typed(
+        fc.oneof(
+          fc.string({ maxLength: 40 }),
+          fc.constantFrom(...ODD_STRINGS),
+          fc.emailAddress(),
+          fc.string({ unit: 'grapheme', maxLength: 20 }),
+        ),
+      );
     }
     case 'array':
       return typed(fc.array(valueFor(s.items as JsonSchema, depth + 1, mode), { maxLength: 4 }));
@@ -76,7 +105,12 @@ export function valueFor(schema: JsonSchema | undefined, depth = 0, mode: Mode =
       const fields = Object.fromEntries(keys.map((k) => [k, field(k)]));
       if (!mode.chaos) return fc.record(fields, { requiredKeys: required });
       // Chaos: required fields sometimes missing, values sometimes of another type.
-      return typed(fc.oneof({ weight: 4, arbitrary: fc.record(fields, { requiredKeys: required }) }, { weight: 1, arbitrary: fc.record(fields, { requiredKeys: [] }) }));
+      return typed(
+        fc.oneof(
+          { weight: 4, arbitrary: fc.record(fields, { requiredKeys: required }) },
+          { weight: 1, arbitrary: fc.record(fields, { requiredKeys: [] }) },
+        ),
+      );
     }
     default:
       return anyJson;
@@ -95,39 +129,99 @@ export interface Tokens {
   nosub: string;
 }
 
-export function requestFor(op: OperationEntry, basePath: string, tokens: Tokens, hints: Hints = {}): fc.Arbitrary<FuzzRequest> {
+export function requestFor(
+  op: OperationEntry,
+  basePath: string,
+  tokens: Tokens,
+  hints: Hints = {},
+): fc.Arbitrary<FuzzRequest> {
   const build = (chaos: boolean) => {
     const mode: Mode = { chaos, hints };
     const valid: Record<string, string> = op.isPublic ? {} : { authorization: `Bearer ${tokens.plan}` };
     const auth = chaos
-      ? fc.constantFrom<Record<string, string>>(valid, { 'x-api-token': tokens.plan }, { authorization: `Bearer ${tokens.nosub}` }, { authorization: 'Bearer made-up-token' }, { authorization: 'Basic dXNlcjpwYXNz' }, {})
+      ? fc.constantFrom<Record<string, string>>(
+          valid,
+          { 'x-api-token': tokens.plan },
+          { authorization: `Bearer ${tokens.nosub}` },
+          { authorization: 'Bearer made-up-token' },
+          { authorization: 'Basic dXNlcjpwYXNz' },
+          {},
+        )
       : fc.constant(valid);
     const platform = chaos
-      ? fc.option(fc.oneof({ weight: 4, arbitrary: fc.constantFrom('WEB', 'IOS', 'ANDROID') }, { weight: 1, arbitrary: fc.constantFrom('', 'web', 'WINDOWS', '😀') }), { nil: undefined })
+      ? fc.option(
+          fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom('WEB', 'IOS', 'ANDROID') },
+            { weight: 1, arbitrary: fc.constantFrom('', 'web', 'WINDOWS', '😀') },
+          ),
+          { nil: undefined },
+        )
       : fc.constantFrom('WEB', 'IOS', 'ANDROID');
     const contentType = chaos
-      ? fc.oneof({ weight: 4, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '') })
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constant('application/json') },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              'application/json; charset=utf-8',
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'multipart/form-data; boundary=x',
+              '',
+            ),
+          },
+        )
       : fc.constant('application/json');
     const json = valueFor(op.requestBody?.schema, 0, mode).map((v) => JSON.stringify(v ?? null));
     const body = chaos
-      ? fc.option(fc.oneof({ weight: 6, arbitrary: json }, { weight: 1, arbitrary: fc.constantFrom('', '{', '{"a":', '[]', 'null', '"x"', '{"__proto__":{"x":1}}', '\u0000') }, { weight: 1, arbitrary: fc.string({ maxLength: 30 }) }), { nil: undefined })
+      ? fc.option(
+          fc.oneof(
+            { weight: 6, arbitrary: json },
+            {
+              weight: 1,
+              arbitrary: fc.constantFrom('', '{', '{"a":', '[]', 'null', '"x"', '{"__proto__":{"x":1}}', '\u0000'),
+            },
+            { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+          ),
+          { nil: undefined },
+        )
       : json;
     // Dot segments are left out: clients normalize them, so they name another path, not a token.
     const pathToken = chaos
-      ? fc.oneof(fc.string({ minLength: 1, maxLength: 30 }).filter((x) => x !== '.' && x !== '..').map(encodeURIComponent), fc.constantFrom('%ZZ', '%2F', 'a'.repeat(300)))
+      ? fc.oneof(
+          fc
+            .string({ minLength: 1, maxLength: 30 })
+            .filter((x) => x !== '.' && x !== '..')
+            .map(encodeURIComponent),
+          fc.constantFrom('%ZZ', '%2F', 'a'.repeat(300)),
+        )
       : fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 32 });
     const page = chaos
-      ? fc.option(fc.oneof(fc.integer({ min: -2, max: 50 }).map(String), fc.constantFrom('x', '', '1e3', '2.5', '99999999999999999999')), { nil: undefined })
+      ? fc.option(
+          fc.oneof(
+            fc.integer({ min: -2, max: 50 }).map(String),
+            fc.constantFrom('x', '', '1e3', '2.5', '99999999999999999999'),
+          ),
+          { nil: undefined },
+        )
       : fc.option(fc.integer({ min: 1, max: 5 }).map(String), { nil: undefined });
     return fc.record({ auth, platform, contentType, body, pathToken, page });
   };
-  return fc.oneof({ weight: 3, arbitrary: build(false) }, { weight: 2, arbitrary: build(true) }).map(({ auth: a, platform: p, contentType: ct, body: b, pathToken: tok, page: pg }) => {
-    const headers: Record<string, string> = { ...a };
-    if (p !== undefined) headers.platform = p;
-    const hasBody = op.method !== 'get' && b !== undefined;
-    if (hasBody && ct) headers['content-type'] = ct;
-    const path = op.path.replace('{token}', tok);
-    const query = op.parameters.some((x) => x.in === 'query') && pg !== undefined ? `?page=${encodeURIComponent(pg)}` : '';
-    return { method: op.method.toUpperCase(), url: `${basePath}${path}${query}`, headers, ...(hasBody ? { payload: b } : {}) };
-  });
+  return fc
+    .oneof({ weight: 3, arbitrary: build(false) }, { weight: 2, arbitrary: build(true) })
+    .map(({ auth: a, platform: p, contentType: ct, body: b, pathToken: tok, page: pg }) => {
+      const headers: Record<string, string> = { ...a };
+      if (p !== undefined) headers.platform = p;
+      const hasBody = op.method !== 'get' && b !== undefined;
+      if (hasBody && ct) headers['content-type'] = ct;
+      const path = op.path.replace('{token}', tok);
+      const query =
+        op.parameters.some((x) => x.in === 'query') && pg !== undefined ? `?page=${encodeURIComponent(pg)}` : '';
+      return {
+        method: op.method.toUpperCase(),
+        url: `${basePath}${path}${query}`,
+        headers,
+        ...(hasBody ? { payload: b } : {}),
+      };
+    });
 }

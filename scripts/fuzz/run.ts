@@ -2,12 +2,13 @@
 // never give a 5xx, a crash or a hang, and every answer must honour the spec.
 // A hang is caught by a timer; a synchronous endless loop would stop the timer
 // too, and is caught only by tap's per-file timeout (or the bench's caller).
-import { MEASUREMENT_TYPE_BY_KIND } from '../../fixtures/reference.js';
+
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { createExchangeValidator } from '../../contracts/exchange.js';
+import { MEASUREMENT_TYPE_BY_KIND } from '../../fixtures/reference.js';
 import type { LoadedSpec } from '../../spec/load.js';
-import { requestFor, type FuzzRequest, type Hints } from './arbitraries.js';
+import { type FuzzRequest, type Hints, requestFor } from './arbitraries.js';
 
 export interface FuzzFailure {
   operationId: string;
@@ -28,7 +29,12 @@ export interface FuzzResult {
 const HANG_MS = 5000;
 
 async function signin(app: FastifyInstance, email: string): Promise<string> {
-  const r = await app.inject({ method: 'POST', url: '/api/v1/user/signin', headers: { platform: 'WEB' }, payload: { email, password: 'demo-password' } });
+  const r = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/signin',
+    headers: { platform: 'WEB' },
+    payload: { email, password: 'demo-password' },
+  });
   return r.json().data.api_token;
 }
 
@@ -37,7 +43,10 @@ function hintsFrom(app: FastifyInstance, token: string): Hints {
   const store = app.mock.store;
   const demo = store.userByEmail('demo@example.com')!;
   // Two clients with their rooms, so that a drawn client and room often belong together.
-  const clients = store.ownClientIds(demo.id).filter((id) => store.roomsOfClient(id).length > 0).slice(0, 2);
+  const clients = store
+    .ownClientIds(demo.id)
+    .filter((id) => store.roomsOfClient(id).length > 0)
+    .slice(0, 2);
   const rooms = clients.flatMap((id) => store.roomsOfClient(id).map((r) => r.id));
   const measurements = rooms.flatMap((r) => store.measurementsInRoom(r).map((m) => m.id)).slice(0, 20);
   return {
@@ -45,7 +54,9 @@ function hintsFrom(app: FastifyInstance, token: string): Hints {
     room_id: rooms,
     user_id: store.companyMembers(demo.company_id).map((u) => u.id),
     // The window forms take the window types; the awning type there is a 422 (the awning has its own form).
-    measurement_type_id: store.world.measurementTypes.map((t) => t.id).filter((id) => id !== MEASUREMENT_TYPE_BY_KIND.awning),
+    measurement_type_id: store.world.measurementTypes
+      .map((t) => t.id)
+      .filter((id) => id !== MEASUREMENT_TYPE_BY_KIND.awning),
     id: [0, ...measurements],
     company_name: [store.companyOf(demo).name],
     qr_code: [token],
@@ -55,7 +66,11 @@ function hintsFrom(app: FastifyInstance, token: string): Hints {
   };
 }
 
-export async function fuzzMock(app: FastifyInstance, spec: LoadedSpec, { runsPerOperation = 50, seed = 42 } = {}): Promise<FuzzResult> {
+export async function fuzzMock(
+  app: FastifyInstance,
+  spec: LoadedSpec,
+  { runsPerOperation = 50, seed = 42 } = {},
+): Promise<FuzzResult> {
   const validator = createExchangeValidator(spec);
   const tokens = { plan: await signin(app, 'demo@example.com'), nosub: await signin(app, 'nosub@example.com') };
   const hints = hintsFrom(app, tokens.plan);
@@ -66,7 +81,10 @@ export async function fuzzMock(app: FastifyInstance, spec: LoadedSpec, { runsPer
   const started = performance.now();
   // logout would end the sessions the other cases use; deletes go last, so the
   // clients the hints name are still there for the other operations.
-  const order = [...spec.operations.filter((o) => o.operationId !== 'deleteClient'), ...spec.operations.filter((o) => o.operationId === 'deleteClient')];
+  const order = [
+    ...spec.operations.filter((o) => o.operationId !== 'deleteClient'),
+    ...spec.operations.filter((o) => o.operationId === 'deleteClient'),
+  ];
   for (const [index, op] of order.entries()) {
     if (op.operationId === 'logout') continue;
     const counts = (byOperation[op.operationId] = {});
@@ -96,12 +114,26 @@ export async function fuzzMock(app: FastifyInstance, spec: LoadedSpec, { runsPer
 }
 
 /** One generated request; a problem when it crashed, hung, failed on the server or left the spec. */
-async function exchange(app: FastifyInstance, validator: ReturnType<typeof createExchangeValidator>, operationId: string, req: FuzzRequest, counts: Record<string, number>): Promise<{ status?: number; problem: string } | undefined> {
+async function exchange(
+  app: FastifyInstance,
+  validator: ReturnType<typeof createExchangeValidator>,
+  operationId: string,
+  req: FuzzRequest,
+  counts: Record<string, number>,
+): Promise<{ status?: number; problem: string } | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<'hang'>((r) => (timer = setTimeout(() => r('hang'), HANG_MS)));
   let res: Awaited<ReturnType<FastifyInstance['inject']>> | 'hang';
   try {
-    res = await Promise.race([app.inject({ method: req.method as 'POST', url: req.url, headers: req.headers, ...(req.payload === undefined ? {} : { payload: req.payload }) }), hang]);
+    res = await Promise.race([
+      app.inject({
+        method: req.method as 'POST',
+        url: req.url,
+        headers: req.headers,
+        ...(req.payload === undefined ? {} : { payload: req.payload }),
+      }),
+      hang,
+    ]);
   } catch (err) {
     return { problem: `inject threw: ${(err as Error).message}` };
   } finally {
@@ -116,6 +148,11 @@ async function exchange(app: FastifyInstance, validator: ReturnType<typeof creat
   } catch {
     return { status: res.statusCode, problem: `not JSON: ${res.body.slice(0, 80)}` };
   }
-  const findings = validator.validate({ operationId, status: res.statusCode, headers: res.headers as Record<string, string>, body });
+  const findings = validator.validate({
+    operationId,
+    status: res.statusCode,
+    headers: res.headers as Record<string, string>,
+    body,
+  });
   return findings.length ? { status: res.statusCode, problem: findings.map((f) => f.message).join('; ') } : undefined;
 }

@@ -35,7 +35,9 @@ export interface Verdict {
 
 export function judge(changes: Change[], acks: Acknowledgement[]): Verdict {
   const byId = new Map(acks.map((a) => [a.id, a]));
-  const marked = changes.map((c) => (c.breaking && byId.has(c.id) ? { ...c, acknowledged: byId.get(c.id)!.reason } : c));
+  const marked = changes.map((c) =>
+    c.breaking && byId.has(c.id) ? { ...c, acknowledged: byId.get(c.id)!.reason } : c,
+  );
   const ids = new Set(changes.map((c) => c.id));
   return {
     changes: marked,

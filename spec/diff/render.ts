@@ -9,12 +9,19 @@ export interface DiffReport {
 
 function counts(v: Verdict) {
   const breaking = v.changes.filter((c) => c.breaking).length;
-  return { total: v.changes.length, breaking, acknowledged: breaking - v.unacknowledged.length, unacknowledged: v.unacknowledged.length };
+  return {
+    total: v.changes.length,
+    breaking,
+    acknowledged: breaking - v.unacknowledged.length,
+    unacknowledged: v.unacknowledged.length,
+  };
 }
 
 export function renderDiffHuman({ base, head, verdict }: DiffReport): string {
   const n = counts(verdict);
-  const lines = [`spec:diff ${base} → ${head}: ${n.total} change(s), ${n.breaking} breaking (${n.acknowledged} acknowledged)`];
+  const lines = [
+    `spec:diff ${base} → ${head}: ${n.total} change(s), ${n.breaking} breaking (${n.acknowledged} acknowledged)`,
+  ];
   const byOp = new Map<string, typeof verdict.changes>();
   for (const c of verdict.changes) byOp.set(c.operation, [...(byOp.get(c.operation) ?? []), c]);
   for (const [op, list] of byOp) {
@@ -26,7 +33,11 @@ export function renderDiffHuman({ base, head, verdict }: DiffReport): string {
     }
   }
   for (const a of verdict.unused) lines.push(`  note: acknowledgement "${a.id}" matches no change (stale?)`);
-  lines.push(n.unacknowledged ? `FAIL: ${n.unacknowledged} breaking change(s) not acknowledged in spec/breaking-changes.yaml` : 'OK: no unacknowledged breaking change');
+  lines.push(
+    n.unacknowledged
+      ? `FAIL: ${n.unacknowledged} breaking change(s) not acknowledged in spec/breaking-changes.yaml`
+      : 'OK: no unacknowledged breaking change',
+  );
   return lines.join('\n');
 }
 
@@ -38,12 +49,24 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function renderDiffMarkdown({ base, head, verdict }: DiffReport): string {
   const n = counts(verdict);
-  const status = n.unacknowledged ? `:x: **${n.unacknowledged} breaking change(s) not acknowledged**` : n.breaking ? ':white_check_mark: breaking changes acknowledged' : ':white_check_mark: no breaking change';
-  const out = [`### API changes: \`${base}\` → \`${head}\``, '', `${status} · ${n.total} change(s), ${n.breaking} breaking`, ''];
+  const status = n.unacknowledged
+    ? `:x: **${n.unacknowledged} breaking change(s) not acknowledged**`
+    : n.breaking
+      ? ':white_check_mark: breaking changes acknowledged'
+      : ':white_check_mark: no breaking change';
+  const out = [
+    `### API changes: \`${base}\` → \`${head}\``,
+    '',
+    `${status} · ${n.total} change(s), ${n.breaking} breaking`,
+    '',
+  ];
   const breaking = verdict.changes.filter((c) => c.breaking);
   if (breaking.length) {
     out.push('| | Operation | Where | Change |', '|---|---|---|---|');
-    for (const c of breaking) out.push(`| ${'acknowledged' in c ? 'acknowledged' : '**breaking**'} | \`${cell(c.operation)}\` | ${cell(c.location)} | ${cell(c.message)} |`);
+    for (const c of breaking)
+      out.push(
+        `| ${'acknowledged' in c ? 'acknowledged' : '**breaking**'} | \`${cell(c.operation)}\` | ${cell(c.location)} | ${cell(c.message)} |`,
+      );
     out.push('');
   }
   const other = verdict.changes.filter((c) => !c.breaking);
@@ -52,6 +75,14 @@ export function renderDiffMarkdown({ base, head, verdict }: DiffReport): string 
     for (const c of other) out.push(`| \`${cell(c.operation)}\` | ${cell(c.location)} | ${cell(c.message)} |`);
     out.push('', '</details>', '');
   }
-  if (n.unacknowledged) out.push('To accept a breaking change, add its id with a reason to `spec/breaking-changes.yaml`:', '', '```yaml', 'acknowledged:', ...verdict.unacknowledged.map((c) => `  - id: ${JSON.stringify(c.id)}\n    reason: "why clients are safe"`), '```');
+  if (n.unacknowledged)
+    out.push(
+      'To accept a breaking change, add its id with a reason to `spec/breaking-changes.yaml`:',
+      '',
+      '```yaml',
+      'acknowledged:',
+      ...verdict.unacknowledged.map((c) => `  - id: ${JSON.stringify(c.id)}\n    reason: "why clients are safe"`),
+      '```',
+    );
   return `${out.join('\n')}\n`;
 }

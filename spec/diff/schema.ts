@@ -27,12 +27,37 @@ function flat(s: S | undefined): S {
   for (const p of parts) {
     for (const [k, v] of Object.entries((p.properties as Record<string, S>) ?? {})) (props[k] ??= []).push(v);
     for (const r of (p.required as string[] | undefined) ?? []) required.add(r);
-    for (const key of ['type', 'const', 'enum', 'items', 'format', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'additionalProperties', 'unevaluatedProperties', 'oneOf', 'anyOf']) {
+    for (const key of [
+      'type',
+      'const',
+      'enum',
+      'items',
+      'format',
+      'pattern',
+      'minimum',
+      'maximum',
+      'exclusiveMinimum',
+      'exclusiveMaximum',
+      'multipleOf',
+      'minLength',
+      'maxLength',
+      'minItems',
+      'maxItems',
+      'uniqueItems',
+      'minProperties',
+      'maxProperties',
+      'additionalProperties',
+      'unevaluatedProperties',
+      'oneOf',
+      'anyOf',
+    ]) {
       if (p[key] !== undefined && out[key] === undefined) out[key] = p[key];
     }
   }
   if (Object.keys(props).length) {
-    out.properties = Object.fromEntries(Object.entries(props).map(([k, vs]) => [k, vs.length === 1 ? vs[0]! : { allOf: vs }]));
+    out.properties = Object.fromEntries(
+      Object.entries(props).map(([k, vs]) => [k, vs.length === 1 ? vs[0]! : { allOf: vs }]),
+    );
   }
   if (required.size) out.required = [...required];
   return out;
@@ -67,9 +92,16 @@ function covers(a: Set<string>, b: Set<string>): boolean {
 const show = (set: Set<string>) => [...set].sort().join('|');
 const child = (at: string, key: string) => `${at}/${key}`;
 
-export function diffSchema(base: S | undefined, head: S | undefined, direction: Direction, at = '', seen = new Map<object, Set<object>>()): SchemaChange[] {
+export function diffSchema(
+  base: S | undefined,
+  head: S | undefined,
+  direction: Direction,
+  at = '',
+  seen = new Map<object, Set<object>>(),
+): SchemaChange[] {
   const out: SchemaChange[] = [];
-  const add = (kind: string, breaking: boolean, message: string, where = at) => out.push({ kind: `${direction}-${kind}`, breaking, at: where || '/', message });
+  const add = (kind: string, breaking: boolean, message: string, where = at) =>
+    out.push({ kind: `${direction}-${kind}`, breaking, at: where || '/', message });
   if (!base || !head || typeof base !== 'object' || typeof head !== 'object') return out;
   // Recursive schemas: each pair of nodes is compared once.
   const pairs = seen.get(base) ?? new Set<object>();
@@ -89,7 +121,8 @@ export function diffSchema(base: S | undefined, head: S | undefined, direction: 
   }
 
   if ('const' in b || 'const' in h) {
-    if (JSON.stringify(b.const) !== JSON.stringify(h.const)) add('const-changed', true, `fixed value ${JSON.stringify(b.const)} → ${JSON.stringify(h.const)}`);
+    if (JSON.stringify(b.const) !== JSON.stringify(h.const))
+      add('const-changed', true, `fixed value ${JSON.stringify(b.const)} → ${JSON.stringify(h.const)}`);
   }
 
   const be = b.enum as unknown[] | undefined;
@@ -100,7 +133,8 @@ export function diffSchema(base: S | undefined, head: S | undefined, direction: 
     if (!be && he) add('enum-added', direction === 'request', `now restricted to ${JSON.stringify(he)}`);
     else if (be && !he) add('enum-lifted', direction === 'response', `no longer restricted to ${JSON.stringify(be)}`);
     else {
-      if (removed.length) add('enum-value-removed', direction === 'request', `values no longer allowed: ${JSON.stringify(removed)}`);
+      if (removed.length)
+        add('enum-value-removed', direction === 'request', `values no longer allowed: ${JSON.stringify(removed)}`);
       if (added.length) add('enum-value-added', direction === 'response', `new values: ${JSON.stringify(added)}`);
     }
   }
@@ -118,29 +152,47 @@ export function diffSchema(base: S | undefined, head: S | undefined, direction: 
     const twin = added.find((a) => safeEqual(hp[a], bp[k]));
     const renamed = twin ? ` (renamed to "${twin}"?)` : '';
     if (direction === 'response') add('property-removed', true, `"${k}" is no longer sent${renamed}`, child(at, k));
-    else if (closed(h)) add('property-removed', true, `"${k}" is no longer accepted (unknown fields are refused)${renamed}`, child(at, k));
+    else if (closed(h))
+      add(
+        'property-removed',
+        true,
+        `"${k}" is no longer accepted (unknown fields are refused)${renamed}`,
+        child(at, k),
+      );
     else add('property-removed', false, `"${k}" is no longer read by the server${renamed}`, child(at, k));
   }
   for (const k of added) {
-    if (direction === 'request') add(hreq.has(k) ? 'property-added-required' : 'property-added', hreq.has(k), `new ${hreq.has(k) ? 'required' : 'optional'} field "${k}"`, child(at, k));
+    if (direction === 'request')
+      add(
+        hreq.has(k) ? 'property-added-required' : 'property-added',
+        hreq.has(k),
+        `new ${hreq.has(k) ? 'required' : 'optional'} field "${k}"`,
+        child(at, k),
+      );
     else add('property-added', false, `new field "${k}"`, child(at, k));
   }
   for (const k of Object.keys(bp).filter((x) => x in hp)) {
-    if (breq.has(k) && !hreq.has(k)) add('property-made-optional', direction === 'response', `"${k}" is no longer required`, child(at, k));
-    if (!breq.has(k) && hreq.has(k)) add('property-made-required', direction === 'request', `"${k}" is now required`, child(at, k));
+    if (breq.has(k) && !hreq.has(k))
+      add('property-made-optional', direction === 'response', `"${k}" is no longer required`, child(at, k));
+    if (!breq.has(k) && hreq.has(k))
+      add('property-made-required', direction === 'request', `"${k}" is now required`, child(at, k));
     out.push(...sub(bp[k], hp[k], child(at, k)));
   }
-  if (!closed(b) && closed(h)) add('additional-properties-refused', direction === 'request', 'fields not listed are now refused');
-  if (closed(b) && !closed(h)) add('additional-properties-allowed', direction === 'response', 'fields not listed may now appear');
+  if (!closed(b) && closed(h))
+    add('additional-properties-refused', direction === 'request', 'fields not listed are now refused');
+  if (closed(b) && !closed(h))
+    add('additional-properties-allowed', direction === 'response', 'fields not listed may now appear');
   const bap = b.additionalProperties;
   const hap = h.additionalProperties;
-  if (bap && hap && typeof bap === 'object' && typeof hap === 'object') out.push(...sub(bap as S, hap as S, child(at, '{additional}')));
+  if (bap && hap && typeof bap === 'object' && typeof hap === 'object')
+    out.push(...sub(bap as S, hap as S, child(at, '{additional}')));
 
   // `items: {}` (or `true`) describes nothing: the same as no items at all.
   const bItems = constrains(b.items) ? b.items : undefined;
   const hItems = constrains(h.items) ? h.items : undefined;
   if (bItems && hItems) out.push(...sub(bItems as S, hItems as S, child(at, '[]')));
-  else if (bItems && !hItems) add('items-unconstrained', direction === 'response', 'array items are no longer described');
+  else if (bItems && !hItems)
+    add('items-unconstrained', direction === 'response', 'array items are no longer described');
   else if (!bItems && hItems) add('items-constrained', direction === 'request', 'array items are now constrained');
 
   const ba = (b.oneOf ?? b.anyOf) as S[] | undefined;
@@ -164,7 +216,12 @@ export function diffSchema(base: S | undefined, head: S | undefined, direction: 
   return out;
 }
 
-function constraints(b: S, h: S, direction: Direction, add: (kind: string, breaking: boolean, message: string) => void): void {
+function constraints(
+  b: S,
+  h: S,
+  direction: Direction,
+  add: (kind: string, breaking: boolean, message: string) => void,
+): void {
   // For a request, tighter limits break clients; for a response, looser ones may.
   const tighter = (key: string, lower: boolean) => {
     const bv = b[key] as number | undefined;
@@ -185,12 +242,20 @@ function constraints(b: S, h: S, direction: Direction, add: (kind: string, break
   tighter('maxProperties', false);
   if (b.uniqueItems !== h.uniqueItems) {
     const added = h.uniqueItems === true;
-    add('uniqueItems-changed', direction === 'request' ? added : !added, `uniqueItems ${String(b.uniqueItems ?? false)} → ${String(h.uniqueItems ?? false)}`);
+    add(
+      'uniqueItems-changed',
+      direction === 'request' ? added : !added,
+      `uniqueItems ${String(b.uniqueItems ?? false)} → ${String(h.uniqueItems ?? false)}`,
+    );
   }
   for (const key of ['pattern', 'format', 'multipleOf']) {
     if (b[key] !== h[key]) {
       const added = h[key] !== undefined;
-      add(`${key}-changed`, direction === 'request' ? added : b[key] !== undefined, `${key} ${JSON.stringify(b[key] ?? null)} → ${JSON.stringify(h[key] ?? null)}`);
+      add(
+        `${key}-changed`,
+        direction === 'request' ? added : b[key] !== undefined,
+        `${key} ${JSON.stringify(b[key] ?? null)} → ${JSON.stringify(h[key] ?? null)}`,
+      );
     }
   }
 }
@@ -201,12 +266,18 @@ function safeEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (depth > 12 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => safeEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => safeEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1))
+  );
 }
 
 /** Whether an `items` schema constrains anything (`{}`, `true` and annotations alone do not). */
 function constrains(items: unknown): boolean {
   if (items === undefined || items === true) return false;
-  if (items && typeof items === 'object') return Object.keys(items).some((k) => !['description', 'title', 'example', 'examples', 'x-assumed', 'x-assumed-reason'].includes(k));
+  if (items && typeof items === 'object')
+    return Object.keys(items).some(
+      (k) => !['description', 'title', 'example', 'examples', 'x-assumed', 'x-assumed-reason'].includes(k),
+    );
   return true;
 }

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { buildSpec, SPEC_PATH, type LoadedSpec } from '../load.js';
+import { buildSpec, type LoadedSpec, SPEC_PATH } from '../load.js';
 
 export interface Source {
   label: string;
@@ -11,7 +11,13 @@ export interface Source {
 }
 
 function git(args: string[], cwd: string): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', timeout: 15_000, maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 15_000,
+    maxBuffer: 64 * 2 ** 20,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 export async function loadSource(arg: string | undefined, cwd = process.cwd()): Promise<Source> {
@@ -24,7 +30,9 @@ export async function loadSource(arg: string | undefined, cwd = process.cwd()): 
     text = readFileSync(arg, 'utf8');
     label = arg;
   } else {
-    const [ref, path] = arg.includes(':') ? [arg.slice(0, arg.indexOf(':')), arg.slice(arg.indexOf(':') + 1)] : [arg, ''];
+    const [ref, path] = arg.includes(':')
+      ? [arg.slice(0, arg.indexOf(':')), arg.slice(arg.indexOf(':') + 1)]
+      : [arg, ''];
     let root: string;
     try {
       root = git(['rev-parse', '--show-toplevel'], cwd).trim();
@@ -35,7 +43,9 @@ export async function loadSource(arg: string | undefined, cwd = process.cwd()): 
     try {
       text = git(['show', `${ref}:${file}`], root);
     } catch (err) {
-      const detail = String((err as { stderr?: string }).stderr ?? '').trim().split('\n')[0];
+      const detail = String((err as { stderr?: string }).stderr ?? '')
+        .trim()
+        .split('\n')[0];
       throw new Error(`"${arg}" is neither a file nor a git ref with ${file}${detail ? ` (${detail})` : ''}`);
     }
     label = `${ref}:${file}`;
@@ -46,6 +56,7 @@ export async function loadSource(arg: string | undefined, cwd = process.cwd()): 
   } catch (err) {
     throw new Error(`${label} is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
   }
-  if (!raw || typeof raw !== 'object' || !('paths' in raw)) throw new Error(`${label} is not an OpenAPI document (no paths)`);
+  if (!raw || typeof raw !== 'object' || !('paths' in raw))
+    throw new Error(`${label} is not an OpenAPI document (no paths)`);
   return { label, spec: await buildSpec(raw as Record<string, unknown>, { circular: true }) };
 }

@@ -18,7 +18,11 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
   const call = async (path: string, body: unknown, token?: string) => {
     const res = await fetch(`${base}/api/v1${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', platform: 'WEB', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        platform: 'WEB',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
@@ -28,7 +32,12 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
   await page.goto(`${base}/__mock/ui`);
   await page.getByText(/seed \d+ · 150 clients/).waitFor();
 
-  const signin = await call('/user/signin', { email: 'nosub@example.com', password: 'demo-password', device_token: '', platform: 'WEB' });
+  const signin = await call('/user/signin', {
+    email: 'nosub@example.com',
+    password: 'demo-password',
+    device_token: '',
+    platform: 'WEB',
+  });
   const token = signin.body.data.api_token as string;
   t.equal((await call('/client/list', { page: 1 }, token)).status, 403, 'no plan: 403');
   const journal = page.locator('#journal tbody');
@@ -56,8 +65,15 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
 
   await journal.locator('tr', { hasText: 'listClients' }).filter({ hasText: '200' }).first().click();
   await page.locator('#journal tr.detail:not([hidden]) pre').first().waitFor();
-  t.match(await page.locator('#journal tr.detail:not([hidden])').first().innerText(), /authorization: Bearer \[REDACTED\]/);
+  t.match(
+    await page.locator('#journal tr.detail:not([hidden])').first().innerText(),
+    /authorization: Bearer \[REDACTED\]/,
+  );
   await page.screenshot({ path: `${SCREENSHOTS}/console.png`, fullPage: true });
-  t.equal(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), true, 'nothing overflows the window sideways');
+  t.equal(
+    await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'),
+    true,
+    'nothing overflows the window sideways',
+  );
   t.same(offsite, [], 'no request left this machine');
 });

@@ -21,12 +21,19 @@ t.test('/docs: every operation, sign-in in one click, client/list tried from the
 
   await page.getByRole('button', { name: 'Sign in as the demo account' }).click();
   await page.getByText('Signed in as demo@example.com').waitFor();
-  t.notMatch(await page.locator('header').innerText(), /[0-9a-f]{32}/, 'the token is not shown in the page\'s own header');
+  t.notMatch(
+    await page.locator('header').innerText(),
+    /[0-9a-f]{32}/,
+    "the token is not shown in the page's own header",
+  );
   await page.screenshot({ path: `${SCREENSHOTS}/docs.png` });
 
   const op = page.locator('#operations-Clients-listClients');
   await op.locator('.opblock-summary').click();
-  await op.getByRole('button', { name: 'Try it out' }).click().catch(() => undefined); // already in try-it mode when tryItOutEnabled
+  await op
+    .getByRole('button', { name: 'Try it out' })
+    .click()
+    .catch(() => undefined); // already in try-it mode when tryItOutEnabled
   const platform = op.locator('tr[data-param-name="platform"] select, tr[data-param-name="platform"] input');
   if (await platform.count()) {
     const tag = await platform.first().evaluate((el) => el.tagName);

@@ -10,8 +10,17 @@ import { browserPage, SCREENSHOTS } from '../helpers/browser.js';
 import { spec } from '../helpers/mock.js';
 
 t.test('--reporter html: a report a team can read, filter and print', async (t) => {
-  const url = await brokenServer(t, alter((p, s) => p === '/client/list' && s === 200, (r) => (delete r.body.data.total, r)));
-  const report = await runContracts({ baseUrl: url, credentials: { email: 'demo@example.com', password: 'demo-password' }, timeoutMs: 5000 }, await spec());
+  const url = await brokenServer(
+    t,
+    alter(
+      (p, s) => p === '/client/list' && s === 200,
+      (r) => (delete r.body.data.total, r),
+    ),
+  );
+  const report = await runContracts(
+    { baseUrl: url, credentials: { email: 'demo@example.com', password: 'demo-password' }, timeoutMs: 5000 },
+    await spec(),
+  );
   const file = resolve(SCREENSHOTS, '..', 'contracts.html');
   const b = await browserPage(t);
   if (!b) return;
@@ -25,13 +34,24 @@ t.test('--reporter html: a report a team can read, filter and print', async (t) 
   await page.locator('#f-verdict').selectOption('fail');
   const failed = report.results.filter((r) => r.verdict === 'fail').length;
   t.equal(await page.locator('.check:not([hidden])').count(), failed, 'the verdict filter shows the failures only');
-  t.match(await page.locator('.check:not([hidden])').first().innerText(), /listClients 200 \/data\/total: must have required property 'total'/);
+  t.match(
+    await page.locator('.check:not([hidden])').first().innerText(),
+    /listClients 200 \/data\/total: must have required property 'total'/,
+  );
   await page.locator('#f-verdict').selectOption('');
   await page.locator('#f-group').selectOption('auth');
-  t.equal(await page.locator('.check:not([hidden])').count(), report.results.filter((r) => r.group === 'auth').length, 'the group filter');
+  t.equal(
+    await page.locator('.check:not([hidden])').count(),
+    report.results.filter((r) => r.group === 'auth').length,
+    'the group filter',
+  );
   await page.locator('#f-group').selectOption('');
   await page.locator('#f-op').selectOption('listClients');
-  t.equal(await page.locator('.check:not([hidden])').count(), report.results.filter((r) => r.operationId === 'listClients').length, 'the operation filter');
+  t.equal(
+    await page.locator('.check:not([hidden])').count(),
+    report.results.filter((r) => r.operationId === 'listClients').length,
+    'the operation filter',
+  );
   await page.locator('#f-op').selectOption('');
   await page.screenshot({ path: `${SCREENSHOTS}/contracts-html.png` });
 

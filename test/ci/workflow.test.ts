@@ -1,20 +1,26 @@
 // The ready CI workflow holds every gate of the API, and .ci/run runs the
 // offline ones the same way.
-import t from 'tap';
+
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import t from 'tap';
 import { parse } from 'yaml';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const wf = parse(readFileSync(root('.github/workflows/api-gate.yml'), 'utf8'));
-const steps: Array<{ name?: string; run?: string; uses?: string; if?: string; with?: Record<string, unknown> }> = wf.jobs.gate.steps;
+const steps: Array<{ name?: string; run?: string; uses?: string; if?: string; with?: Record<string, unknown> }> =
+  wf.jobs.gate.steps;
 const runs = steps.map((s) => s.run ?? '').join('\n');
 
 t.test('runs on every pull request, on Node 20, with a time limit', async (t) => {
   t.ok('pull_request' in wf.on);
   t.equal(steps.find((s) => s.uses?.startsWith('actions/setup-node'))?.with?.['node-version'], 20);
   t.ok(wf.jobs.gate['timeout-minutes'] <= 30);
-  t.equal(steps.find((s) => s.uses?.startsWith('actions/checkout'))?.with?.['fetch-depth'], 0, 'full history for the base branch');
+  t.equal(
+    steps.find((s) => s.uses?.startsWith('actions/checkout'))?.with?.['fetch-depth'],
+    0,
+    'full history for the base branch',
+  );
 });
 
 t.test('every gate is a step', async (t) => {
@@ -25,22 +31,35 @@ t.test('every gate is a step', async (t) => {
     ['diff as Markdown for the pull request', /--format markdown --out reports\/spec-diff\.md/],
     ['stale types', /npm run types:check/],
     ['the mock started', /npm start -- --port 4010/],
-    ['the contract suite against it, JUnit out', /npm run contracts -- --base-url http:\/\/127\.0\.0\.1:4010[\s\S]*--reporter junit --out reports\/contracts\.xml/],
+    [
+      'the contract suite against it, JUnit out',
+      /npm run contracts -- --base-url http:\/\/127\.0\.0\.1:4010[\s\S]*--reporter junit --out reports\/contracts\.xml/,
+    ],
     ['the tests, drift gates included', /npm test/],
-  ] as const) t.match(runs, pattern, what);
+  ] as const)
+    t.match(runs, pattern, what);
   const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
   t.equal(upload?.if, 'always()', 'reports kept even when a gate fails');
   t.match(String(upload?.with?.path), /reports\//);
   t.equal(upload?.with?.name, 'api-gate-reports');
   const later = steps.slice(steps.findIndex((s) => /spec:diff/.test(s.run ?? '')));
-  t.ok(later.every((s) => /!cancelled\(\)|always\(\)/.test(String(s.if))), 'every gate after the diff runs even when one failed');
+  t.ok(
+    later.every((s) => /!cancelled\(\)|always\(\)/.test(String(s.if))),
+    'every gate after the diff runs even when one failed',
+  );
   const comment = wf.jobs.comment;
   t.same(comment.permissions, { 'pull-requests': 'write' }, 'only the comment job may write');
   t.equal(wf.permissions.contents, 'read');
   t.notOk('pull-requests' in (wf.permissions ?? {}), 'the gate itself cannot write');
   t.equal(comment['continue-on-error'], true, 'a failed comment never fails the gate');
   t.match(comment.if, /head\.repo\.full_name == github\.repository/, 'skipped for forks');
-  t.ok(comment.steps.some((s: { uses?: string; with?: { script?: string } }) => s.uses?.startsWith('actions/github-script') && /spec-diff\.md/.test(String(s.with?.script))), 'the diff is commented on the pull request');
+  t.ok(
+    comment.steps.some(
+      (s: { uses?: string; with?: { script?: string } }) =>
+        s.uses?.startsWith('actions/github-script') && /spec-diff\.md/.test(String(s.with?.script)),
+    ),
+    'the diff is commented on the pull request',
+  );
 });
 
 t.test('no secret in the workflow but the documented demo accounts', async (t) => {
@@ -53,6 +72,9 @@ t.test('.ci/run runs the offline gates: the README test command, spec:diff, the 
   t.match(ci, /npm ci/);
   t.match(ci, /npm test/);
   t.match(ci, /spec:diff -- HEAD~1 HEAD/);
-  t.match(ci, /contracts\/cli\.ts --base-url "http:\/\/127\.0\.0\.1:\$port"[\s\S]*--reporter junit --out reports\/contracts\.xml/);
+  t.match(
+    ci,
+    /contracts\/cli\.ts --base-url "http:\/\/127\.0\.0\.1:\$port"[\s\S]*--reporter junit --out reports\/contracts\.xml/,
+  );
   t.match(ci, /echo "\$pass passed, \$fail failed"/);
 });

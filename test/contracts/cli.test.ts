@@ -1,18 +1,20 @@
 // The contract CLI: flags, secrets from the environment, reporters each with
 // their own --out, exit codes 0 / 1 / 2, and no secret in any output.
 import t from 'tap';
+import { type Io, main, parseContractArgs } from '../../contracts/cli.js';
 import { buildMock } from '../../mock/build.js';
-import { main, parseContractArgs, type Io } from '../../contracts/cli.js';
 import { alter, brokenServer } from '../helpers/broken.js';
-import { freePort } from '../helpers/processes.js';
 import { spec } from '../helpers/mock.js';
+import { freePort } from '../helpers/processes.js';
 
 function capture(): Io & { out: string[]; err: string[]; files: Map<string, string>; all: () => string } {
   const out: string[] = [];
   const err: string[] = [];
   const files = new Map<string, string>();
   return {
-    out, err, files,
+    out,
+    err,
+    files,
     stdout: (s) => void out.push(s),
     stderr: (s) => void err.push(s),
     writeFile: async (p, text) => void files.set(p, text),
@@ -22,21 +24,72 @@ function capture(): Io & { out: string[]; err: string[]; files: Map<string, stri
 
 t.test('flags and environment', async (t) => {
   const p = parseContractArgs(
-    ['--base-url', 'https://staging.example.com/api/v1', '--only', 'listClients,Rooms', '--skip', 'deleteClient', '--reporter', 'human', '--reporter', 'junit', '--out', 'r/junit.xml', '--reporter', 'json', '--out', 'r/report.json', '--timeout', '2500', '--strict', '--check-rate-limit'],
-    { MCS_EMAIL: 'qa@example.com', MCS_PASSWORD: 'from-env', MCS_NOSUB_EMAIL: 'n@example.com', MCS_NOSUB_PASSWORD: 'np' },
+    [
+      '--base-url',
+      'https://staging.example.com/api/v1',
+      '--only',
+      'listClients,Rooms',
+      '--skip',
+      'deleteClient',
+      '--reporter',
+      'human',
+      '--reporter',
+      'junit',
+      '--out',
+      'r/junit.xml',
+      '--reporter',
+      'json',
+      '--out',
+      'r/report.json',
+      '--timeout',
+      '2500',
+      '--strict',
+      '--check-rate-limit',
+    ],
+    {
+      MCS_EMAIL: 'qa@example.com',
+      MCS_PASSWORD: 'from-env',
+      MCS_NOSUB_EMAIL: 'n@example.com',
+      MCS_NOSUB_PASSWORD: 'np',
+    },
   );
   t.ok(p.ok);
   if (!p.ok) return;
-  t.same(p.plan.reporters, [{ name: 'human' }, { name: 'junit', out: 'r/junit.xml' }, { name: 'json', out: 'r/report.json' }]);
+  t.same(p.plan.reporters, [
+    { name: 'human' },
+    { name: 'junit', out: 'r/junit.xml' },
+    { name: 'json', out: 'r/report.json' },
+  ]);
   t.same(p.plan.options.credentials, { email: 'qa@example.com', password: 'from-env', token: undefined });
   t.same(p.plan.options.nosub, { email: 'n@example.com', password: 'np' });
-  t.same([p.plan.options.only, p.plan.options.skip, p.plan.options.timeoutMs, p.plan.options.strict, p.plan.options.checkRateLimit], [['listClients', 'Rooms'], ['deleteClient'], 2500, true, true]);
-  const destructive = parseContractArgs(['--base-url', 'http://h', '--token', 't', '--allow-destructive', '--client-id', '9'], {});
-  t.ok(destructive.ok && destructive.plan.options.allowWrites && destructive.plan.options.clientId === 9, '--allow-destructive implies writes');
+  t.same(
+    [
+      p.plan.options.only,
+      p.plan.options.skip,
+      p.plan.options.timeoutMs,
+      p.plan.options.strict,
+      p.plan.options.checkRateLimit,
+    ],
+    [['listClients', 'Rooms'], ['deleteClient'], 2500, true, true],
+  );
+  const destructive = parseContractArgs(
+    ['--base-url', 'http://h', '--token', 't', '--allow-destructive', '--client-id', '9'],
+    {},
+  );
+  t.ok(
+    destructive.ok && destructive.plan.options.allowWrites && destructive.plan.options.clientId === 9,
+    '--allow-destructive implies writes',
+  );
 });
 
 t.test('--max-body takes bytes or a unit, --deadline seconds', async (t) => {
-  const cases: Array<[string, number]> = [['10m', 10 * 1024 ** 2], ['512k', 512 * 1024], ['1048576', 1048576], ['1G', 1024 ** 3], ['64MiB', 64 * 1024 ** 2]];
+  const cases: Array<[string, number]> = [
+    ['10m', 10 * 1024 ** 2],
+    ['512k', 512 * 1024],
+    ['1048576', 1048576],
+    ['1G', 1024 ** 3],
+    ['64MiB', 64 * 1024 ** 2],
+  ];
   for (const [flag, bytes] of cases) {
     const p = parseContractArgs(['--base-url', 'http://h', '--token', 't', '--max-body', flag], {});
     t.equal(p.ok && p.plan.options.maxBodyBytes, bytes, flag);
@@ -50,7 +103,10 @@ t.test('bad flags are refused with a reason', async (t) => {
     [[], /--base-url is required/],
     [['--base-url', 'http://h', '--reporter', 'xml'], /--reporter takes human, json, junit or html/],
     [['--base-url', 'http://h', '--out', 'x.json'], /each --out FILE follows the --reporter/],
-    [['--base-url', 'http://h', '--reporter', 'json', '--reporter', 'junit'], /only one reporter can write to standard output/],
+    [
+      ['--base-url', 'http://h', '--reporter', 'json', '--reporter', 'junit'],
+      /only one reporter can write to standard output/,
+    ],
     [['--base-url', 'http://h', '--timeout', 'soon'], /--timeout takes a whole number/],
     [['--base-url', 'http://h', '--platform', 'PALM'], /--platform takes WEB, IOS or ANDROID/],
     [['--base-url', 'http://h', '--nosub-email', 'a@b.c'], /go together/],
@@ -69,10 +125,16 @@ t.test('bad flags are refused with a reason', async (t) => {
 t.test('exit 2 with a one-line reason when the run cannot happen', async (t) => {
   const closed = await freePort();
   const cases: Array<[string[], RegExp]> = [
-    [['--base-url', `http://127.0.0.1:${closed}`, '--email', 'a@example.com', '--password', 'pw-secret-1'], /cannot reach http:\/\/127.0.0.1:\d+\/api\/v1: connection refused/],
+    [
+      ['--base-url', `http://127.0.0.1:${closed}`, '--email', 'a@example.com', '--password', 'pw-secret-1'],
+      /cannot reach http:\/\/127.0.0.1:\d+\/api\/v1: connection refused/,
+    ],
     [['--base-url', 'ftp://example.com', '--token', 't'], /must be http or https/],
     [['--base-url', 'http://127.0.0.1:1'], /give --email and --password, or --token/],
-    [['--base-url', 'http://127.0.0.1:1', '--token', 't', '--allow-destructive'], /--allow-destructive needs --client-id/],
+    [
+      ['--base-url', 'http://127.0.0.1:1', '--token', 't', '--allow-destructive'],
+      /--allow-destructive needs --client-id/,
+    ],
   ];
   for (const [argv, reason] of cases) {
     const io = capture();
@@ -84,7 +146,10 @@ t.test('exit 2 with a one-line reason when the run cannot happen', async (t) => 
   const url = await mock.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => mock.close());
   const io = capture();
-  t.equal(await main(['--base-url', url, '--email', 'demo@example.com', '--password', 'wrong-password-xyz'], {}, io), 2);
+  t.equal(
+    await main(['--base-url', url, '--email', 'demo@example.com', '--password', 'wrong-password-xyz'], {}, io),
+    2,
+  );
   t.same(io.err.at(-1), 'contracts: the run could not happen: sign-in refused: 401 Invalid email or password.');
   t.notMatch(io.all(), /wrong-password-xyz/);
   const tokenIo = capture();
@@ -99,7 +164,22 @@ t.test('exit 0 against the mock, with reports and no secret anywhere', async (t)
   t.teardown(() => mock.close());
   const io = capture();
   const code = await main(
-    ['--base-url', `${url}/api/v1/`, '--email', 'demo@example.com', '--reporter', 'human', '--reporter', 'junit', '--out', 'r/junit.xml', '--reporter', 'json', '--out', 'r/report.json'],
+    [
+      '--base-url',
+      `${url}/api/v1/`,
+      '--email',
+      'demo@example.com',
+      '--reporter',
+      'human',
+      '--reporter',
+      'junit',
+      '--out',
+      'r/junit.xml',
+      '--reporter',
+      'json',
+      '--out',
+      'r/report.json',
+    ],
     { MCS_PASSWORD: 'demo-password', MCS_NOSUB_EMAIL: 'nosub@example.com', MCS_NOSUB_PASSWORD: 'demo-password' },
     io,
   );
@@ -109,7 +189,10 @@ t.test('exit 0 against the mock, with reports and no secret anywhere', async (t)
   t.match(io.out.at(-1), /Verdict: the deployment honours the spec\./);
   t.match(io.out.at(-1), /Operations covered: 26 of 26/);
   const junit = io.files.get('r/junit.xml')!;
-  t.match(junit, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mcs-contracts [^"]+" tests="\d+" failures="0"/);
+  t.match(
+    junit,
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mcs-contracts [^"]+" tests="\d+" failures="0"/,
+  );
   const json = JSON.parse(io.files.get('r/report.json')!);
   t.equal(json.summary.checks.failed, 0);
   t.notOk('secrets' in json, 'the report carries no secret list');
@@ -119,14 +202,47 @@ t.test('exit 0 against the mock, with reports and no secret anywhere', async (t)
 });
 
 t.test('exit 1 on a violation, named in the human output and the JUnit failure', async (t) => {
-  const url = await brokenServer(t, alter((p, s) => p === '/client/list' && s === 200, (r) => (delete r.body.data.per_page, r)));
+  const url = await brokenServer(
+    t,
+    alter(
+      (p, s) => p === '/client/list' && s === 200,
+      (r) => (delete r.body.data.per_page, r),
+    ),
+  );
   const io = capture();
-  const code = await main(['--base-url', url, '--email', 'demo@example.com', '--password', 'demo-password', '--reporter', 'human', '--reporter', 'junit', '--out', 'j.xml'], {}, io);
+  const code = await main(
+    [
+      '--base-url',
+      url,
+      '--email',
+      'demo@example.com',
+      '--password',
+      'demo-password',
+      '--reporter',
+      'human',
+      '--reporter',
+      'junit',
+      '--out',
+      'j.xml',
+    ],
+    {},
+    io,
+  );
   t.equal(code, 1);
-  t.match(io.out.join('\n'), /FAIL conformance  listClients: lists the first page of clients[\s\S]*must have required property 'per_page'/);
+  t.match(
+    io.out.join('\n'),
+    /FAIL conformance  listClients: lists the first page of clients[\s\S]*must have required property 'per_page'/,
+  );
   t.match(io.out.at(-1), /Verdict: the deployment does NOT honour the spec\./);
-  t.match(io.files.get('j.xml')!, /<failure message="listClients 200 \/data\/per_page: must have required property &apos;per_page&apos;"/);
-  t.match(io.err.join('\n'), /--password on the command line can be read in the process list, shell history and CI logs .* prefer the environment: MCS_PASSWORD/, 'a secret flag is warned about');
+  t.match(
+    io.files.get('j.xml')!,
+    /<failure message="listClients 200 \/data\/per_page: must have required property &apos;per_page&apos;"/,
+  );
+  t.match(
+    io.err.join('\n'),
+    /--password on the command line can be read in the process list, shell history and CI logs .* prefer the environment: MCS_PASSWORD/,
+    'a secret flag is warned about',
+  );
 });
 
 t.test('--strict turns observations into failures', async (t) => {
@@ -134,11 +250,41 @@ t.test('--strict turns observations into failures', async (t) => {
   const url = await brokenServer(t, async ({ request, reply, forward }) => {
     const r = await forward();
     if (r.status !== 405) return undefined;
-    return reply.code(404).header('content-type', 'application/json').send(JSON.stringify({ message: 'Not found.', status: 404 }));
+    return reply
+      .code(404)
+      .header('content-type', 'application/json')
+      .send(JSON.stringify({ message: 'Not found.', status: 404 }));
   });
   const lax = capture();
-  t.equal(await main(['--base-url', url, '--email', 'demo@example.com', '--password', 'demo-password', '--only', 'listPlans'], {}, lax), 0);
-  t.match(lax.out.join('\n'), /obs {2}negative {5}listPlans: answers POST \/plans\/index[\s\S]*rather than 405[\s\S]*\[x-assumed\]/);
+  t.equal(
+    await main(
+      ['--base-url', url, '--email', 'demo@example.com', '--password', 'demo-password', '--only', 'listPlans'],
+      {},
+      lax,
+    ),
+    0,
+  );
+  t.match(
+    lax.out.join('\n'),
+    /obs {2}negative {5}listPlans: answers POST \/plans\/index[\s\S]*rather than 405[\s\S]*\[x-assumed\]/,
+  );
   const strict = capture();
-  t.equal(await main(['--base-url', url, '--email', 'demo@example.com', '--password', 'demo-password', '--only', 'listPlans', '--strict'], {}, strict), 1);
+  t.equal(
+    await main(
+      [
+        '--base-url',
+        url,
+        '--email',
+        'demo@example.com',
+        '--password',
+        'demo-password',
+        '--only',
+        'listPlans',
+        '--strict',
+      ],
+      {},
+      strict,
+    ),
+    1,
+  );
 });

@@ -19,6 +19,20 @@ t.test('README example: assert one exchange in your own test', async (t) => {
   //   expected: '"Client details updated successfully."', actual: '"Client updated."', ... }]
   // --- README example end
   t.equal(findings.length, 1);
-  t.match(findings[0], { operationId: 'updateClient', status: 200, at: '/message', expected: '"Client details updated successfully."', actual: '"Client updated."' });
-  t.same(contract.validate({ operationId: 'updateClient', status: 200, headers: { 'content-type': 'application/json' }, body: { message: 'Client details updated successfully.', data: [] } }), []);
+  t.match(findings[0], {
+    operationId: 'updateClient',
+    status: 200,
+    at: '/message',
+    expected: '"Client details updated successfully."',
+    actual: '"Client updated."',
+  });
+  t.same(
+    contract.validate({
+      operationId: 'updateClient',
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: { message: 'Client details updated successfully.', data: [] },
+    }),
+    [],
+  );
 });

@@ -17,7 +17,10 @@ async function serve(t: Test, handler: Parameters<typeof createServer>[1]): Prom
 t.test('readBounded', async (t) => {
   t.test('a body within the limit comes whole', async (t) => {
     const url = await serve(t, (_req, res) => res.end('{"a":1}'));
-    t.same(await readBounded(await fetch(url, { signal: AbortSignal.timeout(5000) }), 100), { text: '{"a":1}', tooLarge: false });
+    t.same(await readBounded(await fetch(url, { signal: AbortSignal.timeout(5000) }), 100), {
+      text: '{"a":1}',
+      tooLarge: false,
+    });
   });
 
   t.test('regression: an endless body stops at the limit instead of filling memory', async (t) => {
@@ -53,7 +56,10 @@ t.test('readBounded', async (t) => {
       res.writeHead(204);
       res.end();
     });
-    t.same(await readBounded(await fetch(url, { signal: AbortSignal.timeout(5000) }), 10), { text: '', tooLarge: false });
+    t.same(await readBounded(await fetch(url, { signal: AbortSignal.timeout(5000) }), 10), {
+      text: '',
+      tooLarge: false,
+    });
   });
 });
 

@@ -35,34 +35,65 @@ t.test('every encoding of a secret is masked', async (t) => {
     `quoted cut "${TOKEN.slice(0, 20)}"`,
   ];
   for (const s of samples) t.same(leaks(redact(s, secrets)), [], s.slice(0, 12));
-  t.equal(redact('a normal sentence about passwords', secrets), 'a normal sentence about passwords', 'ordinary text untouched');
+  t.equal(
+    redact('a normal sentence about passwords', secrets),
+    'a normal sentence about passwords',
+    'ordinary text untouched',
+  );
 });
 
-t.test('regression: runContracts returns a report with no secret, and no reporter writes one, against a server that echoes everything', async (t) => {
-  // A hostile deployment: signs anyone in with a long token, then echoes each
-  // request (headers, body, URL-encoded body) back in its answers.
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      if (req.url?.endsWith('/user/signin')) return res.end(JSON.stringify({ message: 'Signed in successfully.', data: { api_token: TOKEN, echo: body } }));
-      const credential = String(req.headers.authorization ?? req.headers['x-api-token'] ?? '');
-      const echoes = [credential, body, encodeURIComponent(body), Buffer.from(`${EMAIL}:${PASSWORD}`).toString('base64')];
-      // Padded so that excerpts cut at every position inside the secrets.
-      const data = [0, 30, 60, 90, 100, 105, 110].flatMap((pad) => echoes.map((e) => ({ id: `${'x'.repeat(pad)}${e}` })));
-      res.statusCode = credential ? 200 : 401;
-      res.end(JSON.stringify({ message: `${credential} ${body}`, data, status: credential }));
+t.test(
+  'regression: runContracts returns a report with no secret, and no reporter writes one, against a server that echoes everything',
+  async (t) => {
+    // A hostile deployment: signs anyone in with a long token, then echoes each
+    // request (headers, body, URL-encoded body) back in its answers.
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        if (req.url?.endsWith('/user/signin'))
+          return res.end(
+            JSON.stringify({ message: 'Signed in successfully.', data: { api_token: TOKEN, echo: body } }),
+          );
+        const credential = String(req.headers.authorization ?? req.headers['x-api-token'] ?? '');
+        const echoes = [
+          credential,
+          body,
+          encodeURIComponent(body),
+          Buffer.from(`${EMAIL}:${PASSWORD}`).toString('base64'),
+        ];
+        // Padded so that excerpts cut at every position inside the secrets.
+        const data = [0, 30, 60, 90, 100, 105, 110].flatMap((pad) =>
+          echoes.map((e) => ({ id: `${'x'.repeat(pad)}${e}` })),
+        );
+        res.statusCode = credential ? 200 : 401;
+        res.end(JSON.stringify({ message: `${credential} ${body}`, data, status: credential }));
+      });
     });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  t.teardown(() => server.close());
-  const { port } = server.address() as { port: number };
-  const report = await runContracts({ baseUrl: `http://127.0.0.1:${port}`, credentials: { email: EMAIL, password: PASSWORD }, timeoutMs: 5000, deadlineMs: 60_000 }, await spec());
-  t.ok(report.summary.checks.failed > 0, 'the echoing server fails, as it should');
-  t.notOk('secrets' in report, 'the report carries no secret list');
-  t.same(leaks(JSON.stringify(report)), [], 'the returned report');
-  for (const [name, render] of Object.entries(REPORTERS)) t.same(leaks(render(report)), [], `the ${name} reporter`);
-  t.comment(report.results.filter((r) => r.verdict === 'fail').slice(0, 6).flatMap((r) => r.problems.map((p) => `${p.message} | ${p.actual}`)).join('\n'));
-  t.match(JSON.stringify(report), /\[REDACTED\]/, 'the secrets were there, masked');
-});
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    t.teardown(() => server.close());
+    const { port } = server.address() as { port: number };
+    const report = await runContracts(
+      {
+        baseUrl: `http://127.0.0.1:${port}`,
+        credentials: { email: EMAIL, password: PASSWORD },
+        timeoutMs: 5000,
+        deadlineMs: 60_000,
+      },
+      await spec(),
+    );
+    t.ok(report.summary.checks.failed > 0, 'the echoing server fails, as it should');
+    t.notOk('secrets' in report, 'the report carries no secret list');
+    t.same(leaks(JSON.stringify(report)), [], 'the returned report');
+    for (const [name, render] of Object.entries(REPORTERS)) t.same(leaks(render(report)), [], `the ${name} reporter`);
+    t.comment(
+      report.results
+        .filter((r) => r.verdict === 'fail')
+        .slice(0, 6)
+        .flatMap((r) => r.problems.map((p) => `${p.message} | ${p.actual}`))
+        .join('\n'),
+    );
+    t.match(JSON.stringify(report), /\[REDACTED\]/, 'the secrets were there, masked');
+  },
+);

@@ -1,8 +1,8 @@
 import t from 'tap';
-import { redact, redactDeep } from '../../contracts/redact.js';
-import { progressLine, renderHtml, renderHuman, renderJson, renderJunit } from '../../contracts/reporters/index.js';
 import { envelopeProblems } from '../../contracts/checks/paging.js';
 import { normalizeBaseUrl } from '../../contracts/options.js';
+import { redact, redactDeep } from '../../contracts/redact.js';
+import { progressLine, renderHtml, renderHuman, renderJson, renderJunit } from '../../contracts/reporters/index.js';
 import type { RunReport } from '../../contracts/types.js';
 
 const report: RunReport = {
@@ -11,17 +11,61 @@ const report: RunReport = {
   startedAt: '2026-11-21T00:00:00.000Z',
   modes: ['read-only'],
   results: [
-    { id: 'a', group: 'conformance', operationId: 'listPlans', title: 'lists plans', verdict: 'pass', problems: [], notes: [], ms: 12 },
-    { id: 'b', group: 'auth', operationId: 'listClients', title: 'refuses <no> credentials & "quotes"', verdict: 'fail', problems: [{ message: 'listClients answered 200, expected 401', expected: '401', actual: '200', assumed: false }], notes: [], ms: 3 },
-    { id: 'c', group: 'negative', operationId: 'listPlans', title: 'wrong method', verdict: 'observation', problems: [{ message: 'answered 404 rather than 405', assumed: true }], notes: [], ms: 1 },
-    { id: 'd', group: 'writes', operationId: 'updateClient', title: 'writes', verdict: 'skip', problems: [], notes: ['read-only run'], ms: 0 },
+    {
+      id: 'a',
+      group: 'conformance',
+      operationId: 'listPlans',
+      title: 'lists plans',
+      verdict: 'pass',
+      problems: [],
+      notes: [],
+      ms: 12,
+    },
+    {
+      id: 'b',
+      group: 'auth',
+      operationId: 'listClients',
+      title: 'refuses <no> credentials & "quotes"',
+      verdict: 'fail',
+      problems: [{ message: 'listClients answered 200, expected 401', expected: '401', actual: '200', assumed: false }],
+      notes: [],
+      ms: 3,
+    },
+    {
+      id: 'c',
+      group: 'negative',
+      operationId: 'listPlans',
+      title: 'wrong method',
+      verdict: 'observation',
+      problems: [{ message: 'answered 404 rather than 405', assumed: true }],
+      notes: [],
+      ms: 1,
+    },
+    {
+      id: 'd',
+      group: 'writes',
+      operationId: 'updateClient',
+      title: 'writes',
+      verdict: 'skip',
+      problems: [],
+      notes: ['read-only run'],
+      ms: 0,
+    },
   ],
-  summary: { operations: { covered: 2, total: 26, uncovered: ['signup'] }, checks: { total: 4, passed: 1, failed: 1, observations: 1, skipped: 1 }, requests: 9, durationMs: 1500 },
+  summary: {
+    operations: { covered: 2, total: 26, uncovered: ['signup'] },
+    checks: { total: 4, passed: 1, failed: 1, observations: 1, skipped: 1 },
+    requests: 9,
+    durationMs: 1500,
+  },
 };
 
 t.test('JUnit: suites per group, failures, skips, escaping', async (t) => {
   const xml = renderJunit(report);
-  t.match(xml, '<testsuites name="mcs-contracts https://staging.example.com/api/v1" tests="4" failures="1" errors="0" skipped="2" time="1.500">');
+  t.match(
+    xml,
+    '<testsuites name="mcs-contracts https://staging.example.com/api/v1" tests="4" failures="1" errors="0" skipped="2" time="1.500">',
+  );
   t.match(xml, '<testsuite name="mcs-contracts.auth" tests="1" failures="1"');
   t.match(xml, 'name="listClients: refuses &lt;no&gt; credentials &amp; &quot;quotes&quot;"');
   t.match(xml, '<failure message="listClients answered 200, expected 401" type="contract">');
@@ -37,18 +81,31 @@ t.test('HTML: self-contained, the verdict, per group and per operation, every ch
   t.match(html, 'The deployment does NOT honour the spec.');
   t.match(html, '1 passed, 1 failed, 1 observations, 1 skipped, of 4 checks');
   t.match(html, '<tr data-group="auth"><th scope="row">auth</th><td class="n fail">1</td>');
-  t.match(html, '<tr data-op="listPlans"><th scope="row">listPlans</th><td class="n ">0</td><td class="n observation">1</td><td class="n pass">1</td>');
+  t.match(
+    html,
+    '<tr data-op="listPlans"><th scope="row">listPlans</th><td class="n ">0</td><td class="n observation">1</td><td class="n pass">1</td>',
+  );
   t.match(html, 'refuses &lt;no&gt; credentials &amp; &quot;quotes&quot;');
   t.notMatch(html, '<no>');
   t.equal((html.match(/<details class="check /g) ?? []).length, 4, 'one entry per check');
   t.match(html, /<details class="check fail"[^>]*open>/, 'failures open by default');
   t.match(html, '<dt>expected</dt><dd><code>401</code></dd><dt>got</dt><dd><code>200</code></dd>');
-  t.match(renderHtml({ ...report, results: [report.results[0]!], summary: { ...report.summary, checks: { ...report.summary.checks, failed: 0 } } }), 'The deployment honours the spec.');
+  t.match(
+    renderHtml({
+      ...report,
+      results: [report.results[0]!],
+      summary: { ...report.summary, checks: { ...report.summary.checks, failed: 0 } },
+    }),
+    'The deployment honours the spec.',
+  );
 });
 
 t.test('human: progress lines and a summary with the verdict', async (t) => {
   t.equal(progressLine(report.results[0]!), 'ok   conformance  listPlans: lists plans (12 ms)');
-  t.match(progressLine(report.results[1]!), /^FAIL auth {9}listClients: .*\n {7}- listClients answered 200, expected 401; expected 401, got 200$/);
+  t.match(
+    progressLine(report.results[1]!),
+    /^FAIL auth {9}listClients: .*\n {7}- listClients answered 200, expected 401; expected 401, got 200$/,
+  );
   const text = renderHuman(report);
   t.match(text, 'Operations covered: 2 of 26 (not reached: signup)');
   t.match(text, 'Checks: 1 passed, 1 failed, 1 observations, 1 skipped, of 4');
@@ -57,26 +114,67 @@ t.test('human: progress lines and a summary with the verdict', async (t) => {
 });
 
 t.test('redaction: known secrets and token-like fields', async (t) => {
-  const text = redact('token abc123secret in "api_token":"zzz999" and Authorization: Bearer qwertyuiop12 and \\"password\\":\\"hunter22\\"', ['abc123secret']);
+  const text = redact(
+    'token abc123secret in "api_token":"zzz999" and Authorization: Bearer qwertyuiop12 and \\"password\\":\\"hunter22\\"',
+    ['abc123secret'],
+  );
   t.notMatch(text, /abc123secret|zzz999|qwertyuiop12|hunter22/);
   t.match(text, '[REDACTED]');
-  t.equal(redact('short ab', ['ab']), 'short ab', 'secrets under 4 characters are not hunted (they would mask everything)');
+  t.equal(
+    redact('short ab', ['ab']),
+    'short ab',
+    'secrets under 4 characters are not hunted (they would mask everything)',
+  );
   const secret = 'p<a"ss&word';
-  const deep = redactDeep(report.results.map((r) => ({ ...r, title: `${r.title} ${secret}` })), [secret]);
+  const deep = redactDeep(
+    report.results.map((r) => ({ ...r, title: `${r.title} ${secret}` })),
+    [secret],
+  );
   const xml = renderJunit({ ...report, results: deep });
   t.notMatch(xml, /p&lt;a&quot;ss&amp;word/, 'a secret with XML characters is gone before escaping');
 });
 
 t.test('base URL: with or without /api/v1', async (t) => {
-  for (const input of ['https://s.example.com', 'https://s.example.com/', 'https://s.example.com/api/v1', 'https://s.example.com/api/v1/']) {
-    t.same(normalizeBaseUrl(input), { baseUrl: 'https://s.example.com', apiBase: 'https://s.example.com/api/v1' }, input);
+  for (const input of [
+    'https://s.example.com',
+    'https://s.example.com/',
+    'https://s.example.com/api/v1',
+    'https://s.example.com/api/v1/',
+  ]) {
+    t.same(
+      normalizeBaseUrl(input),
+      { baseUrl: 'https://s.example.com', apiBase: 'https://s.example.com/api/v1' },
+      input,
+    );
   }
-  t.same(normalizeBaseUrl('http://h:8080/mcs/api/v1'), { baseUrl: 'http://h:8080/mcs', apiBase: 'http://h:8080/mcs/api/v1' });
+  t.same(normalizeBaseUrl('http://h:8080/mcs/api/v1'), {
+    baseUrl: 'http://h:8080/mcs',
+    apiBase: 'http://h:8080/mcs/api/v1',
+  });
   t.throws(() => normalizeBaseUrl('staging'), /is not a URL/);
 });
 
 t.test('envelope rules catch what disagrees', async (t) => {
-  const good = { current_page: 2, data: [{ id: 3 }, { id: 4 }], first_page_url: 'u?page=1', from: 3, last_page: 2, last_page_url: 'u?page=2', links: [{ url: 'u?page=1', label: 'Prev', active: false }, { url: 'u?page=1', label: '1', active: false }, { url: 'u?page=2', label: '2', active: true }, { url: null, label: 'Next', active: false }], next_page_url: null, path: 'u', per_page: 2, prev_page_url: 'u?page=1', to: 4, total: 4 };
+  const good = {
+    current_page: 2,
+    data: [{ id: 3 }, { id: 4 }],
+    first_page_url: 'u?page=1',
+    from: 3,
+    last_page: 2,
+    last_page_url: 'u?page=2',
+    links: [
+      { url: 'u?page=1', label: 'Prev', active: false },
+      { url: 'u?page=1', label: '1', active: false },
+      { url: 'u?page=2', label: '2', active: true },
+      { url: null, label: 'Next', active: false },
+    ],
+    next_page_url: null,
+    path: 'u',
+    per_page: 2,
+    prev_page_url: 'u?page=1',
+    to: 4,
+    total: 4,
+  };
   t.same(envelopeProblems(good, 2, 'listClients'), []);
   const cases: Array<[Record<string, unknown>, RegExp]> = [
     [{ total: 9 }, /last_page = ceil/],
@@ -89,6 +187,9 @@ t.test('envelope rules catch what disagrees', async (t) => {
   ];
   for (const [change, message] of cases) {
     const problems = envelopeProblems({ ...good, ...change } as never, 2, 'listClients');
-    t.ok(problems.some((p) => message.test(p.message)), String(message));
+    t.ok(
+      problems.some((p) => message.test(p.message)),
+      String(message),
+    );
   }
 });

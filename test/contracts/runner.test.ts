@@ -1,9 +1,9 @@
 // The contract suite against the mock, in every mode: zero failures.
 import t, { type Test } from 'tap';
-import { buildMock } from '../../mock/build.js';
 import { runContracts } from '../../contracts/runner.js';
-import { RunAborted } from '../../contracts/types.js';
 import type { RunOptions, RunReport } from '../../contracts/types.js';
+import { RunAborted } from '../../contracts/types.js';
+import { buildMock } from '../../mock/build.js';
 import { spec } from '../helpers/mock.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
@@ -20,7 +20,11 @@ type Tap = Test;
 
 function noFailures(t: Tap, report: RunReport) {
   const failed = report.results.filter((r) => r.verdict !== 'pass' && r.verdict !== 'skip');
-  t.same(failed.map((r) => `${r.id}: ${r.problems.map((p) => p.message).join('; ')}`), [], 'no failure and no observation');
+  t.same(
+    failed.map((r) => `${r.id}: ${r.problems.map((p) => p.message).join('; ')}`),
+    [],
+    'no failure and no observation',
+  );
   t.equal(report.summary.operations.covered, report.summary.operations.total, 'every operation covered');
 }
 
@@ -30,33 +34,73 @@ t.test('read-only, with the no-plan account', async (t) => {
   t.same(report.modes, ['read-only', 'no-plan account']);
   const groups = new Set(report.results.filter((r) => r.verdict === 'pass').map((r) => r.group));
   t.same([...groups].sort(), ['auth', 'conformance', 'negative', 'paging', 'subscription']);
-  t.same(report.results.filter((r) => r.verdict === 'skip').map((r) => r.group).sort(), ['destructive', 'rate-limit', 'writes', 'writes', 'writes', 'writes', 'writes']);
-  t.equal(report.results.filter((r) => r.group === 'subscription' && r.verdict === 'pass').length, 1 + 13 + 1 + 3, 'sign-in, 13 gated, most gated, 3 open');
+  t.same(
+    report.results
+      .filter((r) => r.verdict === 'skip')
+      .map((r) => r.group)
+      .sort(),
+    ['destructive', 'rate-limit', 'writes', 'writes', 'writes', 'writes', 'writes'],
+  );
+  t.equal(
+    report.results.filter((r) => r.group === 'subscription' && r.verdict === 'pass').length,
+    1 + 13 + 1 + 3,
+    'sign-in, 13 gated, most gated, 3 open',
+  );
 });
 
-t.test('regression: a main account without a plan is a setup mistake (exit 2, one line), not a page of 403 violations', async (t) => {
+t.test(
+  'regression: a main account without a plan is a setup mistake (exit 2, one line), not a page of 403 violations',
+  async (t) => {
+    const mock = await buildMock({ spec: await spec(), rateLimit: false });
+    const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+    t.teardown(() => mock.close());
+    await t.rejects(
+      runContracts({ baseUrl: url, credentials: nosub, timeoutMs: 5000 }, await spec()),
+      new RunAborted(
+        'the account has no active plan, so every operation that needs one answers 403 Subscription required.: sign in with an account that has a plan (an account without one goes in --nosub-email / MCS_NOSUB_EMAIL)',
+      ),
+    );
+  },
+);
+
+t.test("regression: a --client-id that is not the account's is a setup mistake", async (t) => {
   const mock = await buildMock({ spec: await spec(), rateLimit: false });
   const url = await mock.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => mock.close());
-  await t.rejects(runContracts({ baseUrl: url, credentials: nosub, timeoutMs: 5000 }, await spec()), new RunAborted('the account has no active plan, so every operation that needs one answers 403 Subscription required.: sign in with an account that has a plan (an account without one goes in --nosub-email / MCS_NOSUB_EMAIL)'));
-});
-
-t.test('regression: a --client-id that is not the account\'s is a setup mistake', async (t) => {
-  const mock = await buildMock({ spec: await spec(), rateLimit: false });
-  const url = await mock.listen({ host: '127.0.0.1', port: 0 });
-  t.teardown(() => mock.close());
-  const foreign = mock.mock.store.world.clients.find((c) => mock.mock.store.userById(c.user_id)!.company_id !== mock.mock.store.userById(1)!.company_id)!;
-  await t.rejects(runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000, allowDestructive: true, clientId: foreign.id }, await spec()), { name: 'RunAborted', message: new RegExp(`^--client-id ${foreign.id} is not a client of this account \\(room/get-by-client-id answered 404\\)`) });
+  const foreign = mock.mock.store.world.clients.find(
+    (c) => mock.mock.store.userById(c.user_id)!.company_id !== mock.mock.store.userById(1)!.company_id,
+  )!;
+  await t.rejects(
+    runContracts(
+      { baseUrl: url, credentials: demo, timeoutMs: 5000, allowDestructive: true, clientId: foreign.id },
+      await spec(),
+    ),
+    {
+      name: 'RunAborted',
+      message: new RegExp(
+        `^--client-id ${foreign.id} is not a client of this account \\(room/get-by-client-id answered 404\\)`,
+      ),
+    },
+  );
   t.ok(mock.mock.store.client(foreign.id), 'nothing was deleted');
 });
 
-t.test('regression: --only and --skip with a name that is no operationId or tag is a usage error naming the nearest', async (t) => {
-  const mock = await buildMock({ spec: await spec(), rateLimit: false });
-  const url = await mock.listen({ host: '127.0.0.1', port: 0 });
-  t.teardown(() => mock.close());
-  await t.rejects(runContracts({ baseUrl: url, credentials: demo, only: ['listClient'] }, await spec()), { name: 'RunAborted', message: /^--only listClient is no operationId or tag of the spec \(did you mean listClients\?\); tags: .*Clients.*; operationIds: .*listCountries/ });
-  await t.rejects(runContracts({ baseUrl: url, credentials: demo, skip: ['zzzzzzzzzzzz'] }, await spec()), { message: /^--skip zzzzzzzzzzzz is no operationId or tag of the spec; tags:/ });
-});
+t.test(
+  'regression: --only and --skip with a name that is no operationId or tag is a usage error naming the nearest',
+  async (t) => {
+    const mock = await buildMock({ spec: await spec(), rateLimit: false });
+    const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+    t.teardown(() => mock.close());
+    await t.rejects(runContracts({ baseUrl: url, credentials: demo, only: ['listClient'] }, await spec()), {
+      name: 'RunAborted',
+      message:
+        /^--only listClient is no operationId or tag of the spec \(did you mean listClients\?\); tags: .*Clients.*; operationIds: .*listCountries/,
+    });
+    await t.rejects(runContracts({ baseUrl: url, credentials: demo, skip: ['zzzzzzzzzzzz'] }, await spec()), {
+      message: /^--skip zzzzzzzzzzzz is no operationId or tag of the spec; tags:/,
+    });
+  },
+);
 
 t.test('writes: the update round-trip and all measurement forms', async (t) => {
   const { report } = await against(t, { rateLimit: false }, { allowWrites: true });
@@ -65,7 +109,11 @@ t.test('writes: the update round-trip and all measurement forms', async (t) => {
 });
 
 t.test('destructive: the named client is deleted and gone', async (t) => {
-  const { report, mock } = await against(t, { rateLimit: false }, { allowDestructive: true, allowWrites: true, clientId: 141 });
+  const { report, mock } = await against(
+    t,
+    { rateLimit: false },
+    { allowDestructive: true, allowWrites: true, clientId: 141 },
+  );
   noFailures(t, report);
   t.equal(report.results.find((r) => r.group === 'destructive')?.verdict, 'pass');
   t.notOk(mock.mock.store.client(141), 'client 141 is gone');
@@ -73,10 +121,17 @@ t.test('destructive: the named client is deleted and gone', async (t) => {
 });
 
 t.test('rate limit: the call past the limit answers 429; the suite waits out its own throttling', async (t) => {
-  const { report } = await against(t, { rateLimit: { max: 60, windowMs: 1500 } }, { checkRateLimit: true, maxWaitMs: 30_000 });
+  const { report } = await against(
+    t,
+    { rateLimit: { max: 60, windowMs: 1500 } },
+    { checkRateLimit: true, maxWaitMs: 30_000 },
+  );
   noFailures(t, report);
   t.equal(report.results.find((r) => r.group === 'rate-limit')?.verdict, 'pass');
-  t.ok(report.results.some((r) => r.notes.some((n) => /throttled \(429\)/.test(n))), 'it was throttled and waited');
+  t.ok(
+    report.results.some((r) => r.notes.some((n) => /throttled \(429\)/.test(n))),
+    'it was throttled and waited',
+  );
 });
 
 t.test('--only and --skip select operations and tags', async (t) => {

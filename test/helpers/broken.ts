@@ -10,7 +10,9 @@ export type Defect = (ctx: {
   request: FastifyRequest;
   reply: FastifyReply;
   path: string;
-  forward: (headers?: Record<string, string>) => Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
+  forward: (
+    headers?: Record<string, string>,
+  ) => Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
 }) => Promise<unknown> | unknown;
 
 export async function brokenServer(t: Test, defect: Defect): Promise<string> {
@@ -21,7 +23,12 @@ export async function brokenServer(t: Test, defect: Defect): Promise<string> {
   front.all('/*', async (request, reply) => {
     const path = request.url.replace(/^\/api\/v1/, '').split('?')[0]!;
     const forward = async (extra: Record<string, string> = {}) => {
-      const r = await mock.inject({ method: request.method as 'POST', url: request.url, headers: { ...(request.headers as Record<string, string>), ...extra }, ...(typeof request.body === 'string' && request.body !== '' ? { payload: request.body } : {}) });
+      const r = await mock.inject({
+        method: request.method as 'POST',
+        url: request.url,
+        headers: { ...(request.headers as Record<string, string>), ...extra },
+        ...(typeof request.body === 'string' && request.body !== '' ? { payload: request.body } : {}),
+      });
       let body: unknown = r.body;
       try {
         body = JSON.parse(r.body);
@@ -49,12 +56,16 @@ export async function brokenServer(t: Test, defect: Defect): Promise<string> {
 
 /** Send a forwarded answer as it came. */
 export function relay(reply: FastifyReply, r: { status: number; headers: Record<string, unknown>; body: unknown }) {
-  for (const [k, v] of Object.entries(r.headers)) if (!['content-length', 'transfer-encoding', 'connection'].includes(k)) reply.header(k, v as string);
+  for (const [k, v] of Object.entries(r.headers))
+    if (!['content-length', 'transfer-encoding', 'connection'].includes(k)) reply.header(k, v as string);
   return reply.code(r.status).send(typeof r.body === 'string' ? r.body : JSON.stringify(r.body));
 }
 
 /** Forward once, then pass the JSON answer through `change` (status and body) when it matches. */
-export function alter(match: (path: string, status: number) => boolean, change: (r: { status: number; body: any }) => { status: number; body: unknown; contentType?: string }): Defect {
+export function alter(
+  match: (path: string, status: number) => boolean,
+  change: (r: { status: number; body: any }) => { status: number; body: unknown; contentType?: string },
+): Defect {
   return async ({ path, reply, forward }) => {
     const r = await forward();
     if (!match(path, r.status)) return relay(reply, r);

@@ -3,11 +3,24 @@
 // that says what to install, never a silent pass; MCS_SKIP_BROWSER=1 skips.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import type { Test } from 'tap';
-import { chromium, type Browser, type Page } from 'playwright-core';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const SCREENSHOTS = 'reports/screenshots';
 
@@ -23,7 +36,9 @@ export async function browserPage(t: Test): Promise<{ page: Page; browser: Brows
       t.comment('no Chromium found and MCS_SKIP_BROWSER=1: skipped');
       return undefined;
     }
-    t.fail('no Chromium found: install Debian\'s chromium (apt-get install -y chromium), set CHROMIUM_PATH, or set MCS_SKIP_BROWSER=1 to skip the browser tests');
+    t.fail(
+      "no Chromium found: install Debian's chromium (apt-get install -y chromium), set CHROMIUM_PATH, or set MCS_SKIP_BROWSER=1 to skip the browser tests",
+    );
     return undefined;
   }
   const browser = await chromium.launch({ executablePath, args: FLAGS, timeout: 60_000 });
@@ -34,7 +49,13 @@ export async function browserPage(t: Test): Promise<{ page: Page; browser: Brows
   const offsite: string[] = [];
   await page.route('**/*', (route) => {
     const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'data:' || url.protocol === 'file:') return route.continue();
+    if (
+      url.hostname === '127.0.0.1' ||
+      url.hostname === 'localhost' ||
+      url.protocol === 'data:' ||
+      url.protocol === 'file:'
+    )
+      return route.continue();
     offsite.push(url.href);
     return route.abort();
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Test } from 'tap';
 import { buildMock } from '../../mock/build.js';
 import type { MockOptions } from '../../mock/options.js';
-import { loadSpec, type LoadedSpec } from '../../spec/load.js';
+import { type LoadedSpec, loadSpec } from '../../spec/load.js';
 import type { Call, Control, Reply, Send } from './traffic.js';
 
 let cached: LoadedSpec | undefined;
@@ -31,10 +31,23 @@ export async function testMock(t: Test, options: MockOptions = {}): Promise<Test
     return { status: r.statusCode, headers: r.headers, body };
   };
   const send: Send = async (c: Call) =>
-    toReply(await app.inject({ method: c.method, url: `/api/v1${c.path}`, headers: { platform: 'WEB', ...c.headers }, ...(c.body === undefined ? {} : { payload: c.body as object }) }));
+    toReply(
+      await app.inject({
+        method: c.method,
+        url: `/api/v1${c.path}`,
+        headers: { platform: 'WEB', ...c.headers },
+        ...(c.body === undefined ? {} : { payload: c.body as object }),
+      }),
+    );
   const control: Control = async (method, path, body) =>
     // Control POSTs are JSON, as the control guard requires; a POST without a body sends {}.
-    toReply(await app.inject({ method: method as 'GET', url: path, ...(body === undefined ? (method === 'POST' ? { payload: {} } : {}) : { payload: body as object }) }));
+    toReply(
+      await app.inject({
+        method: method as 'GET',
+        url: path,
+        ...(body === undefined ? (method === 'POST' ? { payload: {} } : {}) : { payload: body as object }),
+      }),
+    );
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     send({ operationId: '', method: 'POST', path, headers: { platform: 'WEB', ...headers }, body });
   const signin = async (email = 'demo@example.com') => {

@@ -1,3 +1,3 @@
 // Start a child server for a test, wait until it answers, and always stop it:
 // the bench's own helpers, one implementation for both.
-export { freePort, startAndWait, TS, type Started } from '../../scripts/bench/processes.js';
+export { freePort, type Started, startAndWait, TS } from '../../scripts/bench/processes.js';

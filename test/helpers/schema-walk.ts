@@ -77,6 +77,7 @@ export const descriptions = (view: FieldView): string =>
     .join(' ')
     .toLowerCase();
 
-export const isAssumed = (view: FieldView): boolean => view.schemas.flatMap(expand).some((x) => x['x-assumed'] === true);
+export const isAssumed = (view: FieldView): boolean =>
+  view.schemas.flatMap(expand).some((x) => x['x-assumed'] === true);
 
 export { walk } from '../../spec/walk.js';

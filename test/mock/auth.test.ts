@@ -9,7 +9,9 @@ t.test('the token works as Bearer and as X-API-Token; a made-up one does not', a
   const token = await mock.signin();
   t.equal((await mock.post(profile, {}, bearer(token))).status, 200);
   t.equal((await mock.post(profile, {}, { 'x-api-token': token })).status, 200);
-  for (const headers of [{}, bearer('made-up'), { 'x-api-token': 'made-up' }, { authorization: token }] as Array<Record<string, string>>) {
+  for (const headers of [{}, bearer('made-up'), { 'x-api-token': 'made-up' }, { authorization: token }] as Array<
+    Record<string, string>
+  >) {
     const r = await mock.post(profile, {}, headers);
     t.equal(r.status, 401, `refused with ${JSON.stringify(Object.keys(headers))}`);
     t.same(r.body, { message: 'Unauthenticated.', status: 401 });
@@ -28,7 +30,10 @@ t.test('sign-in returns a fresh random token each time; a user holds several at 
 
 t.test('wrong credentials are refused without saying which was wrong', async (t) => {
   const mock = await testMock(t);
-  for (const body of [{ email: 'demo@example.com', password: 'nope' }, { email: 'nobody@example.com', password: 'demo-password' }]) {
+  for (const body of [
+    { email: 'demo@example.com', password: 'nope' },
+    { email: 'nobody@example.com', password: 'demo-password' },
+  ]) {
     const r = await mock.post('/user/signin', body);
     t.same([r.status, r.body], [401, { message: 'Invalid email or password.', status: 401 }]);
   }
@@ -48,12 +53,23 @@ t.test('a password change ends every session of the user', async (t) => {
   const a = await mock.signin();
   const b = await mock.signin();
   const r = await mock.post('/user/update_password', {
-    email: 'demo@example.com', current_password: 'demo-password', new_password: 'brand-new-pass', new_password_confirmation: 'brand-new-pass',
+    email: 'demo@example.com',
+    current_password: 'demo-password',
+    new_password: 'brand-new-pass',
+    new_password_confirmation: 'brand-new-pass',
   });
   t.equal(r.status, 200);
   for (const token of [a, b]) t.equal((await mock.post(profile, {}, bearer(token))).status, 401);
-  t.equal((await mock.post('/user/signin', { email: 'demo@example.com', password: 'demo-password' })).status, 401, 'old password refused');
-  t.equal((await mock.post('/user/signin', { email: 'demo@example.com', password: 'brand-new-pass' })).status, 200, 'new one works');
+  t.equal(
+    (await mock.post('/user/signin', { email: 'demo@example.com', password: 'demo-password' })).status,
+    401,
+    'old password refused',
+  );
+  t.equal(
+    (await mock.post('/user/signin', { email: 'demo@example.com', password: 'brand-new-pass' })).status,
+    200,
+    'new one works',
+  );
 });
 
 t.test('the reset link flow: mail, reset, old sessions gone, token single-use', async (t) => {
@@ -80,8 +96,15 @@ t.test('deactivation and a detected breach invalidate tokens (controls)', async 
     t.equal(r.status, 200);
     t.equal((await mock.post(profile, {}, bearer(token))).status, 401, `${reason} ends the session`);
   }
-  t.equal((await mock.post('/user/signin', { email: 'demo@example.com', password: 'demo-password' })).status, 401, 'a deactivated account cannot sign in');
-  t.equal((await mock.control('POST', '/__mock/tokens/invalidate', { email: 'demo@example.com', reason: 'boredom' })).status, 422);
+  t.equal(
+    (await mock.post('/user/signin', { email: 'demo@example.com', password: 'demo-password' })).status,
+    401,
+    'a deactivated account cannot sign in',
+  );
+  t.equal(
+    (await mock.control('POST', '/__mock/tokens/invalidate', { email: 'demo@example.com', reason: 'boredom' })).status,
+    422,
+  );
 });
 
 t.test('QR sign-in exchanges a live token for a new device token', async (t) => {
@@ -92,11 +115,19 @@ t.test('QR sign-in exchanges a live token for a new device token', async (t) => 
   const phone = (r.body as { data: { api_token: string } }).data.api_token;
   t.not(phone, web);
   t.equal((await mock.post(profile, {}, bearer(phone))).status, 200);
-  t.same((await mock.post('/user/qrcode_signin', { qr_code: 'stale' })).body, { message: 'Invalid QR code.', status: 401 });
+  t.same((await mock.post('/user/qrcode_signin', { qr_code: 'stale' })).body, {
+    message: 'Invalid QR code.',
+    status: 401,
+  });
 });
 
 t.test('plans/index refuses in its own documented shape', async (t) => {
   const mock = await testMock(t);
-  const r = await mock.send({ operationId: 'listPlans', method: 'GET', path: '/plans/index', headers: { platform: 'WEB' } });
+  const r = await mock.send({
+    operationId: 'listPlans',
+    method: 'GET',
+    path: '/plans/index',
+    headers: { platform: 'WEB' },
+  });
   t.same([r.status, r.body], [401, { status: 'error', message: 'Unauthorized' }]);
 });

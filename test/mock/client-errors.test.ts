@@ -21,20 +21,33 @@ t.test('regression: a body nested 5,000 deep is a 400 in the API shape, on a pub
   const mock = await testMock(t);
   for (const depth of [33, 5000, 500_000]) {
     const body = `${'['.repeat(depth)}${']'.repeat(depth)}`;
-    const r = await mock.app.inject({ method: 'POST', url: '/api/v1/user/signin', headers: { platform: 'WEB', 'content-type': 'application/json' }, payload: body });
+    const r = await mock.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/signin',
+      headers: { platform: 'WEB', 'content-type': 'application/json' },
+      payload: body,
+    });
     t.equal(r.statusCode, 400, `${depth} deep`);
     t.same(r.json(), { message: 'The request body is nested too deep (at most 32 levels).', status: 400 });
   }
-  const ok = await mock.app.inject({ method: 'POST', url: '/api/v1/user/signin', headers: { platform: 'WEB', 'content-type': 'application/json' }, payload: `{"email":"demo@example.com","password":"demo-password","extra":${'['.repeat(20)}${']'.repeat(20)}}` });
+  const ok = await mock.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/signin',
+    headers: { platform: 'WEB', 'content-type': 'application/json' },
+    payload: `{"email":"demo@example.com","password":"demo-password","extra":${'['.repeat(20)}${']'.repeat(20)}}`,
+  });
   t.equal(ok.statusCode, 200, 'nesting within the limit is served');
 });
 
-t.test('regression: Node\'s own 431 and 400 answer in the API shape', async (t) => {
+t.test("regression: Node's own 431 and 400 answer in the API shape", async (t) => {
   const app = await buildMock({ spec: await spec(), rateLimit: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => app.close());
   const port = (app.server.address() as { port: number }).port;
-  const huge = await raw(port, `POST /api/v1/countries/index HTTP/1.1\r\nHost: 127.0.0.1\r\nplatform: WEB\r\nx-big: ${'a'.repeat(70_000)}\r\n\r\n`);
+  const huge = await raw(
+    port,
+    `POST /api/v1/countries/index HTTP/1.1\r\nHost: 127.0.0.1\r\nplatform: WEB\r\nx-big: ${'a'.repeat(70_000)}\r\n\r\n`,
+  );
   t.match(huge, /^HTTP\/1.1 431 Request Header Fields Too Large/);
   t.match(huge, /\{"message":"The request headers are too large.","status":431\}$/);
   const bad = await raw(port, 'THIS IS NOT HTTP\r\n\r\n');

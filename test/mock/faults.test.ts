@@ -15,16 +15,34 @@ t.test('Prefer: code=NNN answers every documented status of an operation with it
   const loaded = await spec();
   for (const op of loaded.operations) {
     for (const [status, response] of Object.entries(op.responses)) {
-      const r = await mock.send({ operationId: op.operationId, method: op.method.toUpperCase() as 'POST', path: op.path.replace('{token}', 'x'), headers: { prefer: `code=${status}` } });
+      const r = await mock.send({
+        operationId: op.operationId,
+        method: op.method.toUpperCase() as 'POST',
+        path: op.path.replace('{token}', 'x'),
+        headers: { prefer: `code=${status}` },
+      });
       t.equal(r.status, Number(status), `${op.operationId} ${status}`);
       t.same(r.body, response.examples[0], `${op.operationId} ${status} body is its example`);
     }
   }
-  const named = await mock.send({ operationId: 'getCurrentPlan', method: 'POST', path: '/transactions/get_user_current_plan', headers: { prefer: 'example=none' } });
+  const named = await mock.send({
+    operationId: 'getCurrentPlan',
+    method: 'POST',
+    path: '/transactions/get_user_current_plan',
+    headers: { prefer: 'example=none' },
+  });
   t.same(named.body, { message: 'No active plan.', data: null }, 'example=name picks a named example');
-  const undocumented = await mock.send({ operationId: 'listPlans', method: 'GET', path: '/plans/index', headers: { prefer: 'code=418' } });
+  const undocumented = await mock.send({
+    operationId: 'listPlans',
+    method: 'GET',
+    path: '/plans/index',
+    headers: { prefer: 'code=418' },
+  });
   t.equal(undocumented.status, 400);
-  t.match((undocumented.body as { message: string }).message, /does not document status 418; it documents 200, 400, 401, 429/);
+  t.match(
+    (undocumented.body as { message: string }).message,
+    /does not document status 418; it documents 200, 400, 401, 429/,
+  );
 });
 
 t.test('a fault for the next N calls of one operation, then normal service', async (t) => {
@@ -98,11 +116,20 @@ t.test('reset brings back the seeded world and clears faults', async (t) => {
 });
 
 t.test('regression: a latency rule and a status rule that both match apply together, in either order', async (t) => {
-  for (const order of [['latency', 'status'], ['status', 'latency']] as const) {
+  for (const order of [
+    ['latency', 'status'],
+    ['status', 'latency'],
+  ] as const) {
     const mock = await testMock(t);
     const token = await mock.signin();
     for (const kind of order) {
-      await mock.control('POST', '/__mock/faults', kind === 'latency' ? { operationId: 'listClients', latency_ms: 300, count: 1 } : { operationId: 'listClients', status: 403, count: 1 });
+      await mock.control(
+        'POST',
+        '/__mock/faults',
+        kind === 'latency'
+          ? { operationId: 'listClients', latency_ms: 300, count: 1 }
+          : { operationId: 'listClients', status: 403, count: 1 },
+      );
     }
     const started = performance.now();
     const r = await mock.post('/client/list', {}, bearer(token));

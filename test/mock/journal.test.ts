@@ -41,11 +41,24 @@ t.test('filters: status, after (a cursor), limit; newest first; DELETE clears', 
   for (let i = 0; i < 3; i++) await mock.post('/countries/index', {});
   await mock.post('/client/list', {}); // 401: no token
   const byStatus = (await mock.control('GET', '/__mock/requests?status=401')).body as any;
-  t.same(byStatus.requests.map((e: any) => [e.operationId, e.status, e.account]), [['listClients', 401, null]]);
+  t.same(
+    byStatus.requests.map((e: any) => [e.operationId, e.status, e.account]),
+    [['listClients', 401, null]],
+  );
   const all = (await mock.control('GET', '/__mock/requests')).body as any;
-  t.same(all.requests.map((e: any) => e.id), [4, 3, 2, 1], 'newest first');
-  t.same(((await mock.control('GET', '/__mock/requests?after=2')).body as any).requests.map((e: any) => e.id), [4, 3]);
-  t.same(((await mock.control('GET', '/__mock/requests?limit=1')).body as any).requests.map((e: any) => e.id), [4]);
+  t.same(
+    all.requests.map((e: any) => e.id),
+    [4, 3, 2, 1],
+    'newest first',
+  );
+  t.same(
+    ((await mock.control('GET', '/__mock/requests?after=2')).body as any).requests.map((e: any) => e.id),
+    [4, 3],
+  );
+  t.same(
+    ((await mock.control('GET', '/__mock/requests?limit=1')).body as any).requests.map((e: any) => e.id),
+    [4],
+  );
   t.match((await mock.control('DELETE', '/__mock/requests')).body, { message: 'Journal cleared (4 exchanges).' });
   t.same(((await mock.control('GET', '/__mock/requests')).body as any).requests, []);
 });
@@ -62,26 +75,61 @@ t.test('bad filters are refused in the error shape, naming the filter', async (t
     t.equal(r.status, status, q);
     t.match(r.body, { message, status }, q);
   }
-  t.equal((await mock.control('GET', '/__mock/requests?color=red')).status, 200, 'an unknown filter is ignored, as Laravel ignores unknown input');
+  t.equal(
+    (await mock.control('GET', '/__mock/requests?color=red')).status,
+    200,
+    'an unknown filter is ignored, as Laravel ignores unknown input',
+  );
 });
 
-t.test('findings on an answer that breaks the spec (a forced fault still conforms; a 404 route has no operation)', async (t) => {
-  const mock = await testMock(t);
-  await mock.post('/no/such/route', {});
-  const [entry] = ((await mock.control('GET', '/__mock/requests')).body as any).requests;
-  t.equal(entry.operationId, null);
-  t.equal(entry.status, 404);
-  const journal = new Journal(5, () => [{ at: '/data', expected: 'array', actual: '1', message: 'must be array', assumed: false }]);
-  journal.record({ method: 'POST', url: '/api/v1/countries/index', operationId: 'listCountries', status: 200, ms: 1, account: null, headers: {}, requestBody: undefined, contentType: 'application/json', responseText: '{"data":1}' });
-  t.equal(journal.list()[0]!.findings![0]!.message, 'must be array');
-});
+t.test(
+  'findings on an answer that breaks the spec (a forced fault still conforms; a 404 route has no operation)',
+  async (t) => {
+    const mock = await testMock(t);
+    await mock.post('/no/such/route', {});
+    const [entry] = ((await mock.control('GET', '/__mock/requests')).body as any).requests;
+    t.equal(entry.operationId, null);
+    t.equal(entry.status, 404);
+    const journal = new Journal(5, () => [
+      { at: '/data', expected: 'array', actual: '1', message: 'must be array', assumed: false },
+    ]);
+    journal.record({
+      method: 'POST',
+      url: '/api/v1/countries/index',
+      operationId: 'listCountries',
+      status: 200,
+      ms: 1,
+      account: null,
+      headers: {},
+      requestBody: undefined,
+      contentType: 'application/json',
+      responseText: '{"data":1}',
+    });
+    t.equal(journal.list()[0]!.findings![0]!.message, 'must be array');
+  },
+);
 
 t.test('bounded: keeps the last N, cuts bodies after redacting them; size 0 turns it off', async (t) => {
   const journal = new Journal(3);
   const long = JSON.stringify({ password: 'p'.repeat(20000), note: 'x'.repeat(20000) });
-  for (let i = 0; i < 5; i++) journal.record({ method: 'POST', url: `/api/v1/x/${i}`, operationId: null, status: 200, ms: 1, account: null, headers: {}, requestBody: long, contentType: null, responseText: null });
+  for (let i = 0; i < 5; i++)
+    journal.record({
+      method: 'POST',
+      url: `/api/v1/x/${i}`,
+      operationId: null,
+      status: 200,
+      ms: 1,
+      account: null,
+      headers: {},
+      requestBody: long,
+      contentType: null,
+      responseText: null,
+    });
   const entries = journal.list();
-  t.same(entries.map((e) => e.url), ['/api/v1/x/4', '/api/v1/x/3', '/api/v1/x/2']);
+  t.same(
+    entries.map((e) => e.url),
+    ['/api/v1/x/4', '/api/v1/x/3', '/api/v1/x/2'],
+  );
   t.ok(entries[0]!.request.truncated);
   t.ok(entries[0]!.request.body!.length <= 8192);
   t.notMatch(entries[0]!.request.body!, /pppp/, 'redacted before cut: no piece of the password survives');
@@ -91,6 +139,14 @@ t.test('bounded: keeps the last N, cuts bodies after redacting them; size 0 turn
 });
 
 t.test('redaction helpers', async (t) => {
-  t.same(redactBody({ email: 'a@b.c', password: 'x', data: [{ api_token: 't' }], device_token: '' }), { email: 'a@b.c', password: '[REDACTED]', data: [{ api_token: '[REDACTED]' }], device_token: '' });
-  t.same(redactHeaders({ authorization: 'Bearer abc.def', 'x-api-token': 'abc', platform: 'WEB', accept: ['a', 'b'] }), { authorization: 'Bearer [REDACTED]', 'x-api-token': '[REDACTED]', platform: 'WEB', accept: 'a, b' });
+  t.same(redactBody({ email: 'a@b.c', password: 'x', data: [{ api_token: 't' }], device_token: '' }), {
+    email: 'a@b.c',
+    password: '[REDACTED]',
+    data: [{ api_token: '[REDACTED]' }],
+    device_token: '',
+  });
+  t.same(
+    redactHeaders({ authorization: 'Bearer abc.def', 'x-api-token': 'abc', platform: 'WEB', accept: ['a', 'b'] }),
+    { authorization: 'Bearer [REDACTED]', 'x-api-token': '[REDACTED]', platform: 'WEB', accept: 'a, b' },
+  );
 });

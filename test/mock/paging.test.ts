@@ -19,7 +19,10 @@ t.test('paginate builds a consistent envelope', async (t) => {
   t.same([p.from, p.to, p.total, p.last_page, p.per_page, p.data], [41, 45, 45, 3, 20, [41, 42, 43, 44, 45]]);
   t.equal(p.prev_page_url, 'http://h/api/v1/client/list?page=2');
   t.equal(p.next_page_url, null);
-  t.same(p.links.map((l) => l.label), ['&laquo; Previous', '1', '2', '3', 'Next &raquo;']);
+  t.same(
+    p.links.map((l) => l.label),
+    ['&laquo; Previous', '1', '2', '3', 'Next &raquo;'],
+  );
   const empty = paginate([], 1, 20, 'http://h/p');
   t.same([empty.from, empty.to, empty.last_page, empty.total], [null, null, 1, 0]);
 });

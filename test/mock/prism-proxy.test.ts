@@ -1,12 +1,13 @@
 // The same traffic, sent through `prism proxy` in front of the mock, yields no
 // Prism violation: Prism's reading of the spec agrees with the mock's.
-import t from 'tap';
+
 import { fileURLToPath } from 'node:url';
+import t from 'tap';
 import { buildMock } from '../../mock/build.js';
 import { SPEC_PATH } from '../../spec/load.js';
 import { spec } from '../helpers/mock.js';
 import { freePort, startAndWait } from '../helpers/processes.js';
-import { validTraffic, type Call, type Reply } from '../helpers/traffic.js';
+import { type Call, type Reply, validTraffic } from '../helpers/traffic.js';
 
 const PRISM = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
 
@@ -44,7 +45,13 @@ const viaProxy = async (c: Call): Promise<Reply> =>
     }),
   );
 const direct = async (method: string, path: string, body?: unknown): Promise<Reply> =>
-  toReply(await fetch(`${mockUrl}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) }));
+  toReply(
+    await fetch(`${mockUrl}${path}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    }),
+  );
 
 t.test('traffic through prism proxy: no violations', async (t) => {
   const log = await validTraffic(viaProxy, direct);

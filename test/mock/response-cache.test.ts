@@ -1,11 +1,26 @@
 // The read cache: what its key holds, and the bound on its size.
-import t from 'tap';
+
 import type { FastifyRequest } from 'fastify';
+import t from 'tap';
 import { cacheKey, RAW_KEY_LIMIT, ResponseCache } from '../../mock/response-cache.js';
 import '../../mock/runtime.js';
 
-type Parts = { method: string; url: string; user?: { id: number }; headers: { host?: string }; bodyText?: string; body?: unknown };
-const base: Parts = { method: 'POST', url: '/api/v1/client/list', user: { id: 1 }, headers: { host: 'h:1' }, bodyText: '{"page":1}', body: { page: 1 } };
+type Parts = {
+  method: string;
+  url: string;
+  user?: { id: number };
+  headers: { host?: string };
+  bodyText?: string;
+  body?: unknown;
+};
+const base: Parts = {
+  method: 'POST',
+  url: '/api/v1/client/list',
+  user: { id: 1 },
+  headers: { host: 'h:1' },
+  bodyText: '{"page":1}',
+  body: { page: 1 },
+};
 const key = (p: Partial<Parts>) => cacheKey({ ...base, ...p } as unknown as FastifyRequest);
 
 t.test('each part of a request that can change the answer changes the key', async (t) => {
@@ -23,16 +38,27 @@ t.test('each part of a request that can change the answer changes the key', asyn
 
 t.test('a body without its text is stringified into the key, an absent body is not', async (t) => {
   t.equal(key({ bodyText: undefined }), key({ bodyText: '{"page":1}' }), 'the parsed body stands in for its text');
-  t.not(key({ bodyText: undefined, body: { page: 2 } }), key({ bodyText: undefined }), 'two bodies without text stay apart');
-  t.not(key({ bodyText: undefined, body: undefined }), key({ bodyText: undefined, body: {} }), 'no body is not an empty object');
+  t.not(
+    key({ bodyText: undefined, body: { page: 2 } }),
+    key({ bodyText: undefined }),
+    'two bodies without text stay apart',
+  );
+  t.not(
+    key({ bodyText: undefined, body: undefined }),
+    key({ bodyText: undefined, body: {} }),
+    'no body is not an empty object',
+  );
 });
 
-t.test('a long body text is keyed by its validated value, so padding cannot make keys as long as the body limit', async (t) => {
-  const padded = `{"page":1}${' '.repeat(RAW_KEY_LIMIT * 100)}`;
-  const k = key({ bodyText: padded, body: { page: 1 } });
-  t.equal(k, key({ bodyText: '{"page":1}' }), 'the same key as the compact text');
-  t.ok(k.length < 100);
-});
+t.test(
+  'a long body text is keyed by its validated value, so padding cannot make keys as long as the body limit',
+  async (t) => {
+    const padded = `{"page":1}${' '.repeat(RAW_KEY_LIMIT * 100)}`;
+    const k = key({ bodyText: padded, body: { page: 1 } });
+    t.equal(k, key({ bodyText: '{"page":1}' }), 'the same key as the compact text');
+    t.ok(k.length < 100);
+  },
+);
 
 t.test('the cache keeps entries until cleared, and empties itself at its bound', async (t) => {
   const cache = new ResponseCache(2);

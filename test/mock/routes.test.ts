@@ -1,11 +1,12 @@
 // The operation routes: read answers kept per caller and Host, the store's
 // changes clearing them, and a handler that answers nothing never hangs.
-import t from 'tap';
+
 import Fastify from 'fastify';
-import { createAjv } from '../../spec/ajv.js';
+import t from 'tap';
 import { handlers } from '../../mock/handlers/index.js';
 import errorsPlugin from '../../mock/plugins/errors.js';
 import { registerOperations } from '../../mock/routes.js';
+import { createAjv } from '../../spec/ajv.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
 
 const listPage = (host: string, token: string) => ({
@@ -41,9 +42,12 @@ t.test('a cached read is the same text as the first answer, per caller', async (
 t.test('a cached read is kept apart for each part of the key the route sees: body and query', async (t) => {
   const mock = await testMock(t);
   const token = await mock.signin();
-  const list = (payload: unknown, url = '/api/v1/client/list') => mock.app.inject({ ...listPage('h', token), url, payload: payload as object });
+  const list = (payload: unknown, url = '/api/v1/client/list') =>
+    mock.app.inject({ ...listPage('h', token), url, payload: payload as object });
   const first = await list({ page: 1, limit: 2 });
-  const cases: Array<[string, () => ReturnType<typeof list>, (body: { data: { current_page: number; per_page: number } }) => void]> = [
+  const cases: Array<
+    [string, () => ReturnType<typeof list>, (body: { data: { current_page: number; per_page: number } }) => void]
+  > = [
     ['another page in the body', () => list({ page: 2, limit: 2 }), (b) => t.equal(b.data.current_page, 2)],
     ['another limit in the body', () => list({ page: 1, limit: 3 }), (b) => t.equal(b.data.per_page, 3)],
   ];
@@ -58,7 +62,11 @@ t.test('a cached read is kept apart for each part of the key the route sees: bod
   // The same body with and without a page in the query: only the URL tells them apart.
   const noQuery = await list({ limit: 2 });
   const withQuery = await list({ limit: 2 }, '/api/v1/client/list?page=2');
-  t.same([JSON.parse(noQuery.body).data.current_page, JSON.parse(withQuery.body).data.current_page], [1, 2], 'the query’s page');
+  t.same(
+    [JSON.parse(noQuery.body).data.current_page, JSON.parse(withQuery.body).data.current_page],
+    [1, 2],
+    'the query’s page',
+  );
 });
 
 t.test('an operation whose body is optional answers a request without one as if the body were {}', async (t) => {
@@ -67,7 +75,12 @@ t.test('an operation whose body is optional answers a request without one as if 
   const headers = { platform: 'WEB', ...bearer(token) };
   const none = await mock.app.inject({ method: 'POST', url: '/api/v1/client/list', headers });
   mock.app.mock.cache.clear(); // so the second answer is computed, not the first one kept
-  const empty = await mock.app.inject({ method: 'POST', url: '/api/v1/client/list', headers: { ...headers, 'content-type': 'application/json' }, payload: {} });
+  const empty = await mock.app.inject({
+    method: 'POST',
+    url: '/api/v1/client/list',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: {},
+  });
   t.equal(none.statusCode, 200, 'no body is not a validation failure');
   t.same(JSON.parse(none.body).data.per_page, 20, 'the default page size');
   t.same(JSON.parse(none.body).data.data, JSON.parse(empty.body).data.data, 'the same clients as an empty object');
@@ -83,5 +96,9 @@ t.test('a handler that answers undefined gets a 500 in the error shape, not a ha
   registerOperations(app, loaded, { ...handlers, listCountries: () => undefined as never });
   const r = await app.inject({ method: 'POST', url: '/api/v1/countries/index', headers: { platform: 'WEB' } });
   t.equal(r.statusCode, 500);
-  t.same(JSON.parse(r.body), { status: 'error', message: 'Failed to fetch countries' }, 'the operation’s documented 500');
+  t.same(
+    JSON.parse(r.body),
+    { status: 'error', message: 'Failed to fetch countries' },
+    'the operation’s documented 500',
+  );
 });

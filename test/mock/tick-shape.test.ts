@@ -1,9 +1,10 @@
 // keepTickShape: it keeps a real tick object, once, through full GCs, and tick
 // objects made after them share its hidden class (V8's own natives, in a child).
-import t from 'tap';
+
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import t from 'tap';
 import { keepTickShape } from '../../mock/tick-shape.js';
 import { TS } from '../helpers/processes.js';
 
@@ -30,6 +31,10 @@ t.test('the module keeps the object through full GCs, and later tick objects sha
     const kept = weak.deref();
     console.log(JSON.stringify({ alive: kept !== undefined, same: kept !== undefined && %HaveSameMap(kept, fresh) }));
   `;
-  const { stdout } = await run(process.execPath, ['--allow-natives-syntax', '--expose-gc', ...TS, '--input-type=module', '-e', script], { timeout: 30_000 });
+  const { stdout } = await run(
+    process.execPath,
+    ['--allow-natives-syntax', '--expose-gc', ...TS, '--input-type=module', '-e', script],
+    { timeout: 30_000 },
+  );
   t.same(JSON.parse(stdout.trim()), { alive: true, same: true });
 });

@@ -17,7 +17,10 @@ t.test('a bounded sample over every operation finds nothing', async (t) => {
   const neverOk = new Set(['resetPassword', 'updatePassword']);
   for (const [operationId, counts] of Object.entries(r.byOperation)) {
     if (neverOk.has(operationId)) continue;
-    t.ok(Object.keys(counts).some((status) => status.startsWith('2')), `${operationId} reached its handler: ${JSON.stringify(counts)}`);
+    t.ok(
+      Object.keys(counts).some((status) => status.startsWith('2')),
+      `${operationId} reached its handler: ${JSON.stringify(counts)}`,
+    );
   }
   t.ok(Object.keys(r.byStatus).length >= 6, `varied answers: ${JSON.stringify(r.byStatus)}`);
 });
@@ -40,7 +43,12 @@ t.test('regression (found by the fuzzer): any JSON sent to a no-body operation i
   const app = await buildMock({ spec: loaded, rateLimit: false });
   t.teardown(() => app.close());
   for (const payload of ['[]', '"x"', 'null', '7']) {
-    const r = await app.inject({ method: 'POST', url: '/api/v1/user/settings', headers: { platform: 'WEB', 'content-type': 'application/json' }, payload });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/v1/user/settings',
+      headers: { platform: 'WEB', 'content-type': 'application/json' },
+      payload,
+    });
     t.equal(r.statusCode, 200, payload);
   }
 });

@@ -2,11 +2,12 @@
 // untouched, a violation is flagged. Hostile upstreams (issue 19): redirects
 // that carried the credentials to another host, a silent or endless upstream
 // that hung the app, every Origin reflected with credentials.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
 import { readdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
-import t, { type Test } from 'tap';
 import { fileURLToPath } from 'node:url';
+import t, { type Test } from 'tap';
 import { buildMock } from '../../mock/build.js';
 import { parseProxyArgs } from '../../scripts/proxy.js';
 import { buildProxy } from '../../scripts/proxy-server.js';
@@ -25,7 +26,10 @@ async function upstreamMock(t: Test): Promise<string> {
   return url;
 }
 
-async function rawServer(t: Test, handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; seen: string[] }> {
+async function rawServer(
+  t: Test,
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; seen: string[] }> {
   const seen: string[] = [];
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''} ${req.headers['x-api-token'] ?? ''}`);
@@ -33,7 +37,13 @@ async function rawServer(t: Test, handle: (req: IncomingMessage, res: ServerResp
   });
   server.keepAliveTimeout = 100;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  t.teardown(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+  t.teardown(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, seen };
 }
 
@@ -50,28 +60,60 @@ t.test('good traffic passes untouched, with no violation', async (t) => {
   t.equal(r.statusCode, 200);
   t.equal(r.headers['sl-violations'], undefined);
   t.equal(r.json().data.length, 249, 'the mock answered');
-  const signin = await app.inject({ method: 'POST', url: '/api/v1/user/signin', headers: json, payload: { email: 'demo@example.com', password: 'demo-password' } });
+  const signin = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/signin',
+    headers: json,
+    payload: { email: 'demo@example.com', password: 'demo-password' },
+  });
   const token = signin.json().data.api_token;
-  const list = await app.inject({ method: 'POST', url: '/api/v1/client/list?page=2', headers: { ...json, authorization: `Bearer ${token}` }, payload: { limit: 5 } });
+  const list = await app.inject({
+    method: 'POST',
+    url: '/api/v1/client/list?page=2',
+    headers: { ...json, authorization: `Bearer ${token}` },
+    payload: { limit: 5 },
+  });
   t.equal(list.json().data.current_page, 2, 'query and credentials pass');
   t.same(lines, []);
 });
 
 t.test('a violation in an answer or a request is flagged, and refused with --errors', async (t) => {
-  const upstream = await brokenServer(t, alter((p) => p === '/countries/index', (r) => ((r.body.status = 1), r)));
+  const upstream = await brokenServer(
+    t,
+    alter(
+      (p) => p === '/countries/index',
+      (r) => ((r.body.status = 1), r),
+    ),
+  );
   const { app, lines } = await proxy(t, upstream);
   const r = await app.inject({ method: 'POST', url: '/api/v1/countries/index', headers: json, payload: '{}' });
   t.equal(r.statusCode, 200, 'passed on');
   t.match(r.headers['sl-violations'], /listCountries 200 \/status: must be string/);
-  t.match(lines.join('\n'), /✗ POST \/api\/v1\/countries\/index 200 \(\d+ ms\): listCountries 200 \/status: must be string/);
-  const noPlatform = await app.inject({ method: 'POST', url: '/api/v1/countries/index', headers: { 'content-type': 'application/json' }, payload: '{}' });
+  t.match(
+    lines.join('\n'),
+    /✗ POST \/api\/v1\/countries\/index 200 \(\d+ ms\): listCountries 200 \/status: must be string/,
+  );
+  const noPlatform = await app.inject({
+    method: 'POST',
+    url: '/api/v1/countries/index',
+    headers: { 'content-type': 'application/json' },
+    payload: '{}',
+  });
   t.match(noPlatform.headers['sl-violations'], /listCountries request: the platform header is missing/);
 
   const strict = await proxy(t, upstream, { errors: true });
   const e = await strict.app.inject({ method: 'POST', url: '/api/v1/countries/index', headers: json, payload: '{}' });
   t.equal(e.statusCode, 502);
-  t.match(e.json(), { message: /The upstream's answer breaks the spec: listCountries 200 \/status: must be string/, status: 502 });
-  const bad = await strict.app.inject({ method: 'POST', url: '/api/v1/user/signin', headers: json, payload: { email: 3 } });
+  t.match(e.json(), {
+    message: /The upstream's answer breaks the spec: listCountries 200 \/status: must be string/,
+    status: 502,
+  });
+  const bad = await strict.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/signin',
+    headers: json,
+    payload: { email: 3 },
+  });
   t.equal(bad.statusCode, 422, 'a request that breaks the spec is not forwarded');
   t.match(bad.json(), { message: /signin request/, status: 422 });
 });
@@ -84,7 +126,12 @@ t.test('regression: a redirect goes back to the app; credentials and body never 
       res.end('{"message":"moved"}');
     });
     const { app } = await proxy(t, upstream.url);
-    const r = await app.inject({ method: 'POST', url: '/api/v1/user/update_password', headers: { ...json, authorization: 'Bearer secret-token-123', 'x-api-token': 'secret-token-123' }, payload: { current_password: 'pw', password: 'new-secret' } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/v1/user/update_password',
+      headers: { ...json, authorization: 'Bearer secret-token-123', 'x-api-token': 'secret-token-123' },
+      payload: { current_password: 'pw', password: 'new-secret' },
+    });
     t.equal(r.statusCode, status, `${status} passed back`);
     t.equal(r.headers.location, `${elsewhere.url}/steal`, 'with its Location');
   }
@@ -100,7 +147,9 @@ t.test('regression: a silent, short or endless upstream ends in a 504 or 502 in 
   const endless = await rawServer(t, (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     const chunk = Buffer.alloc(64 * 1024, 32);
-    const pump = () => { while (res.write(chunk)); };
+    const pump = () => {
+      while (res.write(chunk));
+    };
     res.on('drain', pump);
     pump();
   });
@@ -119,20 +168,53 @@ t.test('regression: a silent, short or endless upstream ends in a 504 or 502 in 
   }
 });
 
-t.test('regression: CORS like the mock\'s, not every Origin reflected with credentials', async (t) => {
+t.test("regression: CORS like the mock's, not every Origin reflected with credentials", async (t) => {
   const { app } = await proxy(t, await upstreamMock(t), { corsOrigins: ['https://preview.example.com'] });
-  const ask = (origin: string) => app.inject({ method: 'OPTIONS', url: '/api/v1/client/list', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'platform,authorization,traceparent' } });
+  const ask = (origin: string) =>
+    app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/client/list',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'platform,authorization,traceparent',
+      },
+    });
   for (const origin of ['http://localhost:5173', 'https://preview.example.com']) {
     const r = await ask(origin);
     t.equal(r.headers['access-control-allow-origin'], origin, origin);
     t.equal(r.headers['access-control-allow-credentials'], 'true');
   }
-  t.equal((await ask('https://evil.example')).headers['access-control-allow-origin'], undefined, 'a foreign origin gets nothing');
+  t.equal(
+    (await ask('https://evil.example')).headers['access-control-allow-origin'],
+    undefined,
+    'a foreign origin gets nothing',
+  );
 });
 
 t.test('flags', async (t) => {
-  const p = parseProxyArgs(['--upstream', 'https://staging.example.com/api/v1', '--port', '5000', '--errors', '--cors-origin', 'http://192.168.1.20:5173', '--timeout', '2000', '--max-body', '2m']);
-  t.same(p.ok && p.plan, { upstream: 'https://staging.example.com', port: 5000, host: '127.0.0.1', errors: true, corsOrigins: ['http://192.168.1.20:5173'], timeoutMs: 2000, maxBodyBytes: 2 * 1024 * 1024 });
+  const p = parseProxyArgs([
+    '--upstream',
+    'https://staging.example.com/api/v1',
+    '--port',
+    '5000',
+    '--errors',
+    '--cors-origin',
+    'http://192.168.1.20:5173',
+    '--timeout',
+    '2000',
+    '--max-body',
+    '2m',
+  ]);
+  t.same(p.ok && p.plan, {
+    upstream: 'https://staging.example.com',
+    port: 5000,
+    host: '127.0.0.1',
+    errors: true,
+    corsOrigins: ['http://192.168.1.20:5173'],
+    timeoutMs: 2000,
+    maxBodyBytes: 2 * 1024 * 1024,
+  });
   const bad: Array<[string[], RegExp]> = [
     [[], /--upstream is required/],
     [['--upstream', 'staging'], /--upstream "staging" is not a URL/],
@@ -147,13 +229,22 @@ t.test('flags', async (t) => {
   }
 });
 
-t.test('the CLI serves the app\'s traffic and leaves no temporary folder', async (t) => {
+t.test("the CLI serves the app's traffic and leaves no temporary folder", async (t) => {
   const before = readdirSync(tmpdir()).filter((n) => n.startsWith('mcs-proxy-')).length;
   const upstream = await upstreamMock(t);
   const port = await freePort();
-  const proc = await startAndWait(process.execPath, [tsx, script, '--upstream', `${upstream}/api/v1`, '--port', String(port)], `http://127.0.0.1:${port}/api/v1/countries/index`);
+  const proc = await startAndWait(
+    process.execPath,
+    [tsx, script, '--upstream', `${upstream}/api/v1`, '--port', String(port)],
+    `http://127.0.0.1:${port}/api/v1/countries/index`,
+  );
   t.teardown(proc.stop);
-  const r = await fetch(`http://127.0.0.1:${port}/api/v1/countries/index`, { method: 'POST', headers: json, body: '{}', signal: AbortSignal.timeout(10_000) });
+  const r = await fetch(`http://127.0.0.1:${port}/api/v1/countries/index`, {
+    method: 'POST',
+    headers: json,
+    body: '{}',
+    signal: AbortSignal.timeout(10_000),
+  });
   t.equal(r.status, 200);
   t.equal(r.headers.get('sl-violations'), null);
   t.equal(readdirSync(tmpdir()).filter((n) => n.startsWith('mcs-proxy-')).length, before, 'no temporary folder');

@@ -33,7 +33,10 @@ export interface OperationFact {
 }
 
 const s = (names: string, extra: Partial<FieldFact> = {}): FieldFact[] =>
-  names.split(/[,\s]+/).filter(Boolean).map((at) => ({ at, type: 'string', ...extra }));
+  names
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((at) => ({ at, type: 'string', ...extra }));
 
 // 2.1 Client, as seen in listings, under a given prefix.
 export const clientFields = (p: string): FieldFact[] => [
@@ -102,24 +105,55 @@ const perWindow = ['a', 'b', 'c', 'd', 'e'].flatMap((x) =>
 
 export const seriesFieldNames: string[] = [
   // Wall and trim
-  'floor_to_ceiling', 'floor_to_trim', 'floor_to_sill', 'wall_to_wall', 'left_wall_to_window', 'left_wall_to_trim',
-  'right_wall_to_window', 'right_wall_to_trim', 'trim_width',
+  'floor_to_ceiling',
+  'floor_to_trim',
+  'floor_to_sill',
+  'wall_to_wall',
+  'left_wall_to_window',
+  'left_wall_to_trim',
+  'right_wall_to_window',
+  'right_wall_to_trim',
+  'trim_width',
   // Middle spans
-  'middle_a-b_width', 'middle_a-b_trim_to_trim', 'middle_b-c_width', 'middle_b-c_trim_to_trim',
-  'middle_c-d_width', 'middle_c-d_trim_to_trim', 'middle_d-e_width', 'middle_d-e_trim_to_trim',
+  'middle_a-b_width',
+  'middle_a-b_trim_to_trim',
+  'middle_b-c_width',
+  'middle_b-c_trim_to_trim',
+  'middle_c-d_width',
+  'middle_c-d_trim_to_trim',
+  'middle_d-e_width',
+  'middle_d-e_trim_to_trim',
   // Break and top
-  'window_a_to_break', 'window_b_to_break', 'window_d_to_break', 'window_e_to_break', 'top_trim_to_obstruction',
-  'top_trim_to_curtain_rod', 'top_trim_to_molding', 'top_trim_to_ceiling',
+  'window_a_to_break',
+  'window_b_to_break',
+  'window_d_to_break',
+  'window_e_to_break',
+  'top_trim_to_obstruction',
+  'top_trim_to_curtain_rod',
+  'top_trim_to_molding',
+  'top_trim_to_ceiling',
   // Curtain rod
-  'curtain_rod_length', 'curtain_rod_to_floor',
+  'curtain_rod_length',
+  'curtain_rod_to_floor',
   // Outside sizes
-  'window_a-e_outside_width', 'window_a-e_outside_height', 'window_a_c_outside_width', 'window_a_c_outside_height',
-  'window_a-d_outside_width', 'window_a-d_outside_height', 'window_a_b_outside_width', 'window_a_b_outside_height',
-  'window_outside_width', 'window_outside_height',
+  'window_a-e_outside_width',
+  'window_a-e_outside_height',
+  'window_a_c_outside_width',
+  'window_a_c_outside_height',
+  'window_a-d_outside_width',
+  'window_a-d_outside_height',
+  'window_a_b_outside_width',
+  'window_a_b_outside_height',
+  'window_outside_width',
+  'window_outside_height',
   // Per window X in a..e
   ...perWindow,
   // Series and areas
-  'number_in_series', 'square_feet2', 'square_feet3', 'square_feet4', 'square_feet5',
+  'number_in_series',
+  'square_feet2',
+  'square_feet3',
+  'square_feet4',
+  'square_feet5',
 ];
 
 const emptySuccess = (): FieldFact[] => [
@@ -381,8 +415,14 @@ export const operations: Record<string, OperationFact> = {
 
 /** Section 4.16: operations whose method the document does not give. */
 export const methodNotShown = new Set([
-  '/user/signup', '/user/qrcode_signin', '/user/forgot_password', '/user/reset_password/{token}',
-  '/user/update_password', '/user/settings', '/how-works/get', '/user/get_profile',
+  '/user/signup',
+  '/user/qrcode_signin',
+  '/user/forgot_password',
+  '/user/reset_password/{token}',
+  '/user/update_password',
+  '/user/settings',
+  '/how-works/get',
+  '/user/get_profile',
   '/transactions/get_user_current_plan',
 ]);
 

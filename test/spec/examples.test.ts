@@ -24,15 +24,31 @@ for (const seed of [1, 2, 3]) {
     const otherDevice = await mock.signin();
     const failed: string[] = [];
     // logout ends the session the others use: as a collection would, it runs last.
-    const ops = shuffled(loaded.operations.filter((o) => o.operationId !== 'logout'), seed);
+    const ops = shuffled(
+      loaded.operations.filter((o) => o.operationId !== 'logout'),
+      seed,
+    );
     for (const op of [...ops, loaded.byId.get('logout')!]) {
       const example = op.requestBody?.examples[0];
-      const path = op.path.replace('{token}', String(op.parameters.find((p) => p.name === 'token')?.example ?? 'token'));
-      const r = await mock.send({ operationId: op.operationId, method: op.method.toUpperCase() as 'POST', path, headers: op.isPublic ? {} : bearer(token), ...(example === undefined ? {} : { body: example }) });
+      const path = op.path.replace(
+        '{token}',
+        String(op.parameters.find((p) => p.name === 'token')?.example ?? 'token'),
+      );
+      const r = await mock.send({
+        operationId: op.operationId,
+        method: op.method.toUpperCase() as 'POST',
+        path,
+        headers: op.isPublic ? {} : bearer(token),
+        ...(example === undefined ? {} : { body: example }),
+      });
       if (r.status >= 300) failed.push(`${op.operationId} ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`);
     }
     t.same(failed, [], 'each example answered 2xx');
     t.ok(await mock.signin(), 'the demo account still signs in with its documented password');
-    t.equal((await mock.post('/user/get_profile', {}, bearer(otherDevice))).status, 200, 'and its other devices stay signed in');
+    t.equal(
+      (await mock.post('/user/get_profile', {}, bearer(otherDevice))).status,
+      200,
+      'and its other devices stay signed in',
+    );
   });
 }

@@ -1,11 +1,12 @@
 // spec/openapi.yaml against the interface document: the table in
 // document-facts.ts is walked against the parsed spec, fact by fact.
-import t, { type Test } from 'tap';
+
 import { Validator } from '@seriousme/openapi-schema-validator';
+import t, { type Test } from 'tap';
 import { createAjv } from '../../spec/ajv.js';
-import { loadSpec, successStatus, type JsonSchema, type OperationEntry } from '../../spec/load.js';
-import * as facts from './document-facts.js';
+import { type JsonSchema, loadSpec, type OperationEntry, successStatus } from '../../spec/load.js';
 import { descriptions, expand, fieldAt, isAssumed, viewTypes, walk } from '../helpers/schema-walk.js';
+import * as facts from './document-facts.js';
 
 const spec = await loadSpec();
 const ajv = createAjv();
@@ -59,7 +60,8 @@ t.test('every operation of the document, with id, tag and summary', async (t) =>
   }
   const documented = new Set(Object.values(facts.operations).map((f) => `${f.method} ${f.path}`));
   for (const op of spec.operations) {
-    if (!documented.has(`${op.method} ${op.path}`)) t.ok(op.assumed, `${op.operationId} is not in the document, so x-assumed`);
+    if (!documented.has(`${op.method} ${op.path}`))
+      t.ok(op.assumed, `${op.operationId} is not in the document, so x-assumed`);
   }
   t.equal(new Set(spec.operations.map((o) => o.operationId)).size, spec.operations.length, 'operationIds are unique');
 });
@@ -82,7 +84,10 @@ function checkField(t: Test, root: JsonSchema, where: string, f: facts.FieldFact
     t.same(enums, f.enum, `${where} ${f.at} values`);
   }
   if (f.format) {
-    t.ok(view.schemas.flatMap(expand).some((x) => x.format === f.format), `${where} ${f.at} format ${f.format}`);
+    t.ok(
+      view.schemas.flatMap(expand).some((x) => x.format === f.format),
+      `${where} ${f.at} format ${f.format}`,
+    );
   }
 }
 
@@ -117,7 +122,10 @@ t.test('success texts are encoded and exemplified', async (t) => {
     const status = successStatus(op);
     const [key, text] = fact.successMessage ? ['message', fact.successMessage] : ['status', fact.successStatus];
     const view = fieldAt(jsonSchemaOf(op, status), key)!;
-    t.ok(view.schemas.flatMap(expand).some((x) => x.const === text), `${label} ${key} is const "${text}"`);
+    t.ok(
+      view.schemas.flatMap(expand).some((x) => x.const === text),
+      `${label} ${key} is const "${text}"`,
+    );
     t.equal((op.responses[status]!.examples[0] as Record<string, unknown>)[key], text, `${label} example says it`);
   }
 });
@@ -127,14 +135,19 @@ t.test('platform header on every operation; api-key documented on every operatio
     const platform = op.parameters.find((p) => p.in === 'header' && p.name === 'platform');
     t.ok(platform?.required, `${op.operationId} requires platform`);
     t.same(platform?.schema.enum, facts.platformValues, `${op.operationId} platform values`);
-    t.ok(op.parameters.some((p) => p.in === 'header' && p.name === 'api-key'), `${op.operationId} api-key`);
+    t.ok(
+      op.parameters.some((p) => p.in === 'header' && p.name === 'api-key'),
+      `${op.operationId} api-key`,
+    );
   }
 });
 
 t.test('bearer and X-API-Token are alternative schemes on protected operations', async (t) => {
   const schemes = spec.document.components.securitySchemes;
   const bearer = Object.entries<any>(schemes).find(([, s]) => s.type === 'http' && s.scheme === 'bearer');
-  const header = Object.entries<any>(schemes).find(([, s]) => s.type === 'apiKey' && s.in === 'header' && s.name === 'X-API-Token');
+  const header = Object.entries<any>(schemes).find(
+    ([, s]) => s.type === 'apiKey' && s.in === 'header' && s.name === 'X-API-Token',
+  );
   t.ok(bearer && header, 'both schemes are declared');
   for (const op of spec.operations) {
     const rawOp = spec.raw.paths[op.path][op.method];
@@ -158,7 +171,9 @@ t.test('both error shapes are components', async (t) => {
   );
   t.ok(apiError, '{message: string, status: integer}');
   t.same(apiError?.required?.slice().sort(), ['message', 'status']);
-  const statusError = schemas.find((s) => s.properties?.status?.const === 'error' && s.properties?.message?.type === 'string');
+  const statusError = schemas.find(
+    (s) => s.properties?.status?.const === 'error' && s.properties?.message?.type === 'string',
+  );
   t.ok(statusError, '{status: "error", message: string}');
   t.same(statusError?.required?.slice().sort(), ['message', 'status']);
 });
@@ -201,8 +216,14 @@ t.test('the {status: "error"} failures of awning, countries and plans', async (t
       r.examples.some((e) => (e as Record<string, unknown>)?.message === message),
     );
     t.ok(carrier, `${path} has a response exemplifying "${message}"`);
-    t.ok(carrier?.schema && ajv.validate(carrier.schema, { status: 'error', message }), `${path} in the {status: "error"} shape`);
-    t.notOk(carrier?.schema && ajv.validate(carrier.schema, { message, status: 422 }), `${path} not in the other shape`);
+    t.ok(
+      carrier?.schema && ajv.validate(carrier.schema, { status: 'error', message }),
+      `${path} in the {status: "error"} shape`,
+    );
+    t.notOk(
+      carrier?.schema && ajv.validate(carrier.schema, { message, status: 422 }),
+      `${path} not in the other shape`,
+    );
   }
 });
 
@@ -210,7 +231,8 @@ t.test('every response has an example, and every example is valid', async (t) =>
   for (const op of spec.operations) {
     if (op.requestBody) {
       t.ok(op.requestBody.examples.length > 0, `${op.operationId} request example`);
-      for (const ex of op.requestBody.examples) t.ok(ajv.validate(op.requestBody.schema, ex), `${op.operationId} request example is valid`);
+      for (const ex of op.requestBody.examples)
+        t.ok(ajv.validate(op.requestBody.schema, ex), `${op.operationId} request example is valid`);
     }
     for (const r of Object.values(op.responses)) {
       t.ok(r.examples.length > 0, `${op.operationId} ${r.status} example`);
@@ -236,8 +258,17 @@ t.test('every x-assumed is true and carries a one-line reason', async (t) => {
 });
 
 t.test('the token life cycle of sections 3 and 5 is stated', async (t) => {
-  const text = `${spec.raw.info.description} ${spec.raw.components.securitySchemes.bearerAuth.description}`.toLowerCase();
-  for (const fact of ['do not expire', 'password change', 'logout', 'deactivation', 'security breach', 'several devices']) t.match(text, fact);
+  const text =
+    `${spec.raw.info.description} ${spec.raw.components.securitySchemes.bearerAuth.description}`.toLowerCase();
+  for (const fact of [
+    'do not expire',
+    'password change',
+    'logout',
+    'deactivation',
+    'security breach',
+    'several devices',
+  ])
+    t.match(text, fact);
 });
 
 t.test("the document's oddities are kept", async (t) => {
@@ -251,7 +282,10 @@ t.test("the document's oddities are kept", async (t) => {
   t.same(update.anyOf[0], { type: 'boolean' });
   t.equal(update.anyOf[1]['x-assumed'], true);
   const byClient = find('post', '/room/get-by-client-id')!;
-  t.ok(ajv.validate(byClient.responses['200']!.schema!, null), 'room/get-by-client-id may answer null, as the sample does');
+  t.ok(
+    ajv.validate(byClient.responses['200']!.schema!, null),
+    'room/get-by-client-id may answer null, as the sample does',
+  );
 });
 
 t.test('client created_at is a UTC timestamp with microseconds and a trailing Z', async (t) => {
@@ -264,12 +298,30 @@ t.test('client created_at is a UTC timestamp with microseconds and a trailing Z'
 
 t.test('shared shapes are components reused through $ref', async (t) => {
   const names = Object.keys(spec.raw.components.schemas);
-  for (const n of ['Client', 'ClientPage', 'RoomEntry', 'Country', 'Plan', 'AdminRoomType', 'MeasurementType', 'CompanyUser']) {
+  for (const n of [
+    'Client',
+    'ClientPage',
+    'RoomEntry',
+    'Country',
+    'Plan',
+    'AdminRoomType',
+    'MeasurementType',
+    'CompanyUser',
+  ]) {
     t.ok(names.includes(n), n);
   }
   const text = JSON.stringify(spec.raw.paths);
-  t.ok((text.match(/#\/components\/schemas\/ClientPage/g) ?? []).length >= 2, 'the paged envelope is referenced, not copied');
+  t.ok(
+    (text.match(/#\/components\/schemas\/ClientPage/g) ?? []).length >= 2,
+    'the paged envelope is referenced, not copied',
+  );
   const schemasInPaths = [...walk(spec.raw.paths)].filter(([p]) => /\/schema($|\/)/.test(p)).map(([, n]) => n);
-  t.notOk(schemasInPaths.some((n) => n.properties && 'billing_zip_code' in (n.properties as object)), 'no inline copy of the client fields in any path');
-  t.ok(schemasInPaths.some((n) => n.$ref === '#/components/schemas/ClientUpdateRequest'), 'the update body is a $ref');
+  t.notOk(
+    schemasInPaths.some((n) => n.properties && 'billing_zip_code' in (n.properties as object)),
+    'no inline copy of the client fields in any path',
+  );
+  t.ok(
+    schemasInPaths.some((n) => n.$ref === '#/components/schemas/ClientUpdateRequest'),
+    'the update body is a $ref',
+  );
 });

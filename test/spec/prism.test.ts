@@ -1,8 +1,9 @@
 // Prism (5.14) loads the spec and serves every operation from its examples,
 // so a stateless mock can stand in for the service from the spec alone.
-import t from 'tap';
+
 import { fileURLToPath } from 'node:url';
-import { loadSpec, successStatus, SPEC_PATH, type OperationEntry } from '../../spec/load.js';
+import t from 'tap';
+import { loadSpec, type OperationEntry, SPEC_PATH, successStatus } from '../../spec/load.js';
 import { freePort, startAndWait } from '../helpers/processes.js';
 
 const PRISM = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
@@ -10,7 +11,11 @@ const PRISM = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dis
 const spec = await loadSpec();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const prism = await startAndWait(process.execPath, [PRISM, 'mock', '-h', '127.0.0.1', '-p', String(port), SPEC_PATH], `${base}/`);
+const prism = await startAndWait(
+  process.execPath,
+  [PRISM, 'mock', '-h', '127.0.0.1', '-p', String(port), SPEC_PATH],
+  `${base}/`,
+);
 t.teardown(prism.stop);
 
 function requestFor(op: OperationEntry, { auth = true } = {}): [string, RequestInit] {

@@ -1,8 +1,14 @@
-import t from 'tap';
 import { readFile } from 'node:fs/promises';
-import { loadSpec } from '../../spec/load.js';
-import { describePointer, renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '../../spec/render-readme.js';
+import t from 'tap';
 import { README_PATH, renderReadme } from '../../scripts/readme.js';
+import { loadSpec } from '../../spec/load.js';
+import {
+  describePointer,
+  renderAssumptions,
+  renderEndpoints,
+  replaceSection,
+  SECTIONS,
+} from '../../spec/render-readme.js';
 
 const spec = await loadSpec();
 

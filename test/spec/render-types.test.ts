@@ -1,6 +1,6 @@
-import t from 'tap';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import t from 'tap';
 import { SPEC_PATH } from '../../spec/load.js';
 import { checkTypes, renderTypes, TYPES_HEADER, TYPES_PATH } from '../../spec/render-types.js';
 

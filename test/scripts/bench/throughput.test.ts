@@ -1,8 +1,18 @@
 // The throughput report: ratios, verdicts and the server's CPU per request.
 import t from 'tap';
-import { throughputTable, type Figure } from '../../../scripts/bench/throughput.js';
+import { type Figure, throughputTable } from '../../../scripts/bench/throughput.js';
 
-const figure = (target: string, route: string, rps: number, cpuUs: number): Figure => ({ target, route, rps, p50: 0, p99: 1, cpuUs, rssMiB: 80, errors: 0, non2xx: 0 });
+const figure = (target: string, route: string, rps: number, cpuUs: number): Figure => ({
+  target,
+  route,
+  rps,
+  p50: 0,
+  p99: 1,
+  cpuUs,
+  rssMiB: 80,
+  errors: 0,
+  non2xx: 0,
+});
 
 function figures(mock: [number, number], prism: number, bare: [number, number]): Figure[] {
   return ['client/list', 'plans/index'].flatMap((route) => [
@@ -13,11 +23,39 @@ function figures(mock: [number, number], prism: number, bare: [number, number]):
 }
 
 const cases = [
-  { name: 'both targets met', input: figures([9000, 55], 800, [10_000, 50]), prism: '11.3x (target >= 10x: met)', ceiling: '12.5x', bare: '90% (target >= 80%: met)', cpu: 'mock 55.0 µs vs bare Fastify 50.0 µs (10% more)' },
-  { name: 'both missed', input: figures([7000, 75], 1000, [10_000, 50]), prism: '7.0x (target >= 10x: NOT met)', ceiling: '10.0x', bare: '70% (target >= 80%: NOT met)', cpu: 'mock 75.0 µs vs bare Fastify 50.0 µs (50% more)' },
-  { name: 'exactly on the bare target', input: figures([8000, 60], 1000, [10_000, 60]), prism: '8.0x (target >= 10x: NOT met)', ceiling: '10.0x', bare: '80% (target >= 80%: met)', cpu: '(0% more)' },
+  {
+    name: 'both targets met',
+    input: figures([9000, 55], 800, [10_000, 50]),
+    prism: '11.3x (target >= 10x: met)',
+    ceiling: '12.5x',
+    bare: '90% (target >= 80%: met)',
+    cpu: 'mock 55.0 µs vs bare Fastify 50.0 µs (10% more)',
+  },
+  {
+    name: 'both missed',
+    input: figures([7000, 75], 1000, [10_000, 50]),
+    prism: '7.0x (target >= 10x: NOT met)',
+    ceiling: '10.0x',
+    bare: '70% (target >= 80%: NOT met)',
+    cpu: 'mock 75.0 µs vs bare Fastify 50.0 µs (50% more)',
+  },
+  {
+    name: 'exactly on the bare target',
+    input: figures([8000, 60], 1000, [10_000, 60]),
+    prism: '8.0x (target >= 10x: NOT met)',
+    ceiling: '10.0x',
+    bare: '80% (target >= 80%: met)',
+    cpu: '(0% more)',
+  },
   // A noisy round can leave the mock cheaper than bare Fastify; "-10% more" read badly.
-  { name: 'the mock cheaper than bare Fastify', input: figures([11_000, 45], 1000, [10_000, 50]), prism: '11.0x (target >= 10x: met)', ceiling: '10.0x', bare: '110% (target >= 80%: met)', cpu: 'mock 45.0 µs vs bare Fastify 50.0 µs (10% less)' },
+  {
+    name: 'the mock cheaper than bare Fastify',
+    input: figures([11_000, 45], 1000, [10_000, 50]),
+    prism: '11.0x (target >= 10x: met)',
+    ceiling: '10.0x',
+    bare: '110% (target >= 80%: met)',
+    cpu: 'mock 45.0 µs vs bare Fastify 50.0 µs (10% less)',
+  },
 ];
 
 for (const c of cases) {
@@ -29,12 +67,17 @@ for (const c of cases) {
       t.match(text, `${route}: server CPU per request, `);
     }
     t.match(text, c.cpu);
-    t.match(text, `client/list: bare Fastify / Prism = ${c.ceiling} (Fastify alone, with nothing to check: about the most a mock on Fastify can reach)`);
+    t.match(
+      text,
+      `client/list: bare Fastify / Prism = ${c.ceiling} (Fastify alone, with nothing to check: about the most a mock on Fastify can reach)`,
+    );
   });
 }
 
 t.test('a table row per target and route, with the CPU column', async (t) => {
-  const rows = throughputTable(figures([9000, 55.25], 800, [10_000, 50])).split('\n').filter((l) => l.startsWith('| '));
+  const rows = throughputTable(figures([9000, 55.25], 800, [10_000, 50]))
+    .split('\n')
+    .filter((l) => l.startsWith('| '));
   t.equal(rows.length, 7, 'header and six rows');
   t.match(rows[0], '| server CPU µs/req |');
   t.ok(rows.includes('| mock | client/list | 9000 | 0 | 1 | 55.3 | 80 | 0 / 0 |'), rows.join('\n'));
@@ -48,7 +91,9 @@ t.test('without CPU figures (no /proc) the throughput verdicts still print', asy
 });
 
 t.test('each route has its own bare Fastify / Prism line, from its own figures', async (t) => {
-  const input = figures([9000, 55], 800, [10_000, 50]).map((f) => (f.target === 'prism' && f.route === 'plans/index' ? { ...f, rps: 2000 } : f));
+  const input = figures([9000, 55], 800, [10_000, 50]).map((f) =>
+    f.target === 'prism' && f.route === 'plans/index' ? { ...f, rps: 2000 } : f,
+  );
   const text = throughputTable(input);
   t.match(text, 'client/list: bare Fastify / Prism = 12.5x');
   t.match(text, 'plans/index: bare Fastify / Prism = 5.0x');
