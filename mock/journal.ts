@@ -1,6 +1,6 @@
 // The request journal (as WireMock's): the last N exchanges with the API,
 // bounded in count and in bytes per body, secrets redacted before anything is
-// kept or cut. The exchange validator's findings on the mock's own answer are
+// shown or cut. The exchange validator's findings on the mock's own answer are
 // computed when the journal is read, so serving stays fast.
 import type { Finding } from '../contracts/exchange.js';
 
@@ -98,8 +98,16 @@ function excerpt(value: unknown, chars: number): { body: string | null; truncate
   return text.length > chars ? { body: text.slice(0, chars), truncated: true } : { body: text, truncated: false };
 }
 
+/** An exchange as recorded: references only, so recording costs a push (the work waits for a reader). */
+interface Pending {
+  id: number;
+  at: number;
+  recorded: Recorded;
+  shown?: JournalEntry;
+}
+
 export class Journal {
-  private entries: Array<JournalEntry & { full?: unknown }> = [];
+  private entries: Pending[] = [];
   private next = 1;
 
   constructor(
@@ -116,8 +124,38 @@ export class Journal {
     return this.size > 0;
   }
 
+  // Redacting, cutting and parsing an 11 KB page took most of a request's time
+  // (client/list at a tenth of its throughput), so an entry is only a reference
+  // until someone reads it. An answer too large to keep whole is cut now.
   record(r: Recorded): void {
     if (!this.enabled) return;
+    const entry: Pending = { id: this.next++, at: Date.now(), recorded: r };
+    if (r.responseText !== null && r.responseText.length > JOURNAL_DEFAULTS.validateChars) this.materialize(entry);
+    this.entries.push(entry);
+    if (this.entries.length > this.size * 2) this.entries = this.entries.slice(-this.size);
+  }
+
+  /** Newest first. */
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const since = filter.since?.getTime();
+    const picked = this.entries
+      .slice(-this.size)
+      .filter(
+        (e) =>
+          (filter.operationId === undefined || e.recorded.operationId === filter.operationId) &&
+          (filter.status === undefined || e.recorded.status === filter.status) &&
+          (filter.after === undefined || e.id > filter.after) &&
+          (since === undefined || e.at >= since),
+      );
+    return picked
+      .slice(-(filter.limit ?? this.size))
+      .reverse()
+      .map((e) => this.materialize(e));
+  }
+
+  private materialize(e: Pending): JournalEntry {
+    if (e.shown) return e.shown;
+    const r = e.recorded;
     let full: unknown;
     if (r.responseText !== null && r.responseText.length <= JOURNAL_DEFAULTS.validateChars) {
       try {
@@ -126,9 +164,9 @@ export class Journal {
         full = undefined;
       }
     }
-    this.entries.push({
-      id: this.next++,
-      time: new Date().toISOString(),
+    e.shown = {
+      id: e.id,
+      time: new Date(e.at).toISOString(),
       method: r.method,
       url: r.url,
       operationId: r.operationId,
@@ -138,46 +176,24 @@ export class Journal {
       request: { headers: redactHeaders(r.headers), ...excerpt(r.requestBody, JOURNAL_DEFAULTS.bodyChars) },
       response: { contentType: r.contentType, ...excerpt(r.responseText, JOURNAL_DEFAULTS.bodyChars) },
       rateLimit: r.rateLimit ?? null,
-      full,
-    });
-    if (this.entries.length > this.size) this.entries.splice(0, this.entries.length - this.size);
-  }
-
-  /** Newest first. */
-  list(filter: JournalFilter = {}): JournalEntry[] {
-    const picked = this.entries.filter(
-      (e) =>
-        (filter.operationId === undefined || e.operationId === filter.operationId) &&
-        (filter.status === undefined || e.status === filter.status) &&
-        (filter.after === undefined || e.id > filter.after) &&
-        (filter.since === undefined || e.time >= filter.since.toISOString()),
-    );
-    return picked
-      .slice(-(filter.limit ?? this.size))
-      .reverse()
-      .map((e) => {
-        if (e.findings === undefined && this.validate && e.operationId) {
-          e.findings =
-            e.full === undefined
-              ? []
-              : this.validate({
-                  operationId: e.operationId,
-                  status: e.status,
-                  contentType: e.response.contentType,
-                  body: e.full,
-                });
-        }
-        const { full: _full, ...shown } = e;
-        return shown;
-      });
+      findings:
+        this.validate && r.operationId && full !== undefined
+          ? this.validate({ operationId: r.operationId, status: r.status, contentType: r.contentType, body: full })
+          : this.validate && r.operationId
+            ? []
+            : undefined,
+    };
+    // The raw exchange (secrets included) is dropped once the redacted entry exists.
+    e.recorded = { ...r, headers: {}, requestBody: null, responseText: null };
+    return e.shown;
   }
 
   get count(): number {
-    return this.entries.length;
+    return Math.min(this.entries.length, this.size);
   }
 
   clear(): number {
-    const n = this.entries.length;
+    const n = this.count;
     this.entries = [];
     return n;
   }

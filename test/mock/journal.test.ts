@@ -109,6 +109,42 @@ t.test(
   },
 );
 
+t.test('regression: recording walks no body (redacting every 11 KB page cut client/list to a tenth)', async (t) => {
+  const journal = new Journal(2, () => []);
+  let touched = 0;
+  const body = new Proxy(
+    { password: 'secret-pass', page: 1 },
+    {
+      ownKeys: (target) => (touched++, Reflect.ownKeys(target)),
+      get: (target, key) => (touched++, Reflect.get(target, key)),
+    },
+  );
+  const exchange = (i: number) => ({
+    method: 'POST',
+    url: `/api/v1/client/list?i=${i}`,
+    operationId: 'listClients',
+    status: 200,
+    ms: 1,
+    account: 'demo@example.com',
+    headers: { authorization: 'Bearer live-token' },
+    requestBody: body,
+    contentType: 'application/json',
+    responseText: '{"message":"ok","data":[]}',
+  });
+  for (let i = 0; i < 7; i++) journal.record(exchange(i));
+  t.equal(touched, 0, 'nothing read at record time');
+  const entries = journal.list();
+  t.same(
+    entries.map((e) => e.url),
+    ['/api/v1/client/list?i=6', '/api/v1/client/list?i=5'],
+    'still bounded to the last N',
+  );
+  t.equal(journal.count, 2);
+  t.ok(touched > 0, 'read when listed');
+  t.notMatch(JSON.stringify(entries), /secret-pass|live-token/, 'redacted when shown');
+  t.same(journal.list(), entries, 'shown once, the same on the next read');
+});
+
 t.test('bounded: keeps the last N, cuts bodies after redacting them; size 0 turns it off', async (t) => {
   const journal = new Journal(3);
   const long = JSON.stringify({ password: 'p'.repeat(20000), note: 'x'.repeat(20000) });
