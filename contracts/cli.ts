@@ -10,7 +10,7 @@ import { parseSize } from './limits.js';
 import { givenSecrets, redact } from './redact.js';
 import { progressLine, REPORTERS, type ReporterName } from './reporters/index.js';
 import { runContracts } from './runner.js';
-import { RunAborted, type RunOptions } from './types.js';
+import { RunAborted, type RunOptions, type RunReport } from './types.js';
 
 export const USAGE = `usage: npm run contracts -- --base-url URL (--email E --password P | --token T) [options]
   --base-url URL          the service address before /api/v1 (a URL ending in /api/v1 works too)
@@ -180,7 +180,7 @@ export async function main(
   const secrets = new Set(givenSecrets(options));
   const humanToStdout = reporters.some((r) => r.name === 'human' && r.out === undefined);
   const progress = humanToStdout ? io.stdout : reporters.some((r) => r.name === 'human') ? io.stderr : undefined;
-  let report;
+  let report: RunReport;
   try {
     report = await runContracts({
       ...options,

@@ -53,7 +53,9 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
 
   // Called on every change of the store, whichever store it is (reset swaps it).
   const listeners: Array<() => void> = [() => runtime.cache.clear()];
-  const watch = (store: Store) => listeners.forEach((l) => store.onChange(l));
+  const watch = (store: Store) => {
+    for (const l of listeners) store.onChange(l);
+  };
   const runtime: MockRuntime = {
     ctx,
     store: ctx.store,

@@ -2,6 +2,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
 import { buildMock } from './build.js';
 import { DEFAULTS, type MockOptions } from './options.js';
@@ -148,7 +149,7 @@ export async function main(argv: string[]): Promise<number> {
     return parsed.help ? 0 : 2;
   }
   const { host, port, options } = parsed.settings;
-  let app;
+  let app: FastifyInstance;
   let stateFailed = false;
   const onStateError = (err: Error) => {
     stateFailed = true;

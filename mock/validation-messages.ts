@@ -68,7 +68,8 @@ export function validationErrors(errors: readonly ErrorObject[]): Record<string,
       : e.keyword === 'type'
         ? 'The request body must be a JSON object.'
         : messageOf(e, 'body');
-    const list = (out[key] ??= []);
+    out[key] ??= [];
+    const list = out[key];
     if (!list.includes(message)) list.push(message);
   }
   return out;

@@ -10,6 +10,10 @@ export const SPEC_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+/** A node of the document as parsed: untyped YAML, whose shape the OpenAPI schema test checks. */
+// biome-ignore lint/suspicious/noExplicitAny: the one untyped view of the parsed document; readers narrow from it.
+export type RawNode = Record<string, any>;
+
 /** A JSON Schema (2020-12 dialect, as OpenAPI 3.1 uses), fully dereferenced. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -61,9 +65,9 @@ export interface OperationEntry {
 
 export interface LoadedSpec {
   /** The document as written, `$ref`s intact. */
-  raw: Record<string, any>;
+  raw: RawNode;
   /** The document with every `$ref` replaced by its target. */
-  document: Record<string, any>;
+  document: RawNode;
   operations: OperationEntry[];
   byId: Map<string, OperationEntry>;
   /** Server path prefix, e.g. `/api/v1`. */
@@ -72,16 +76,16 @@ export interface LoadedSpec {
 
 export async function loadSpec(specPath: string = SPEC_PATH): Promise<LoadedSpec> {
   const text = await readFile(specPath, 'utf8');
-  return buildSpec(parseYaml(text) as Record<string, any>);
+  return buildSpec(parseYaml(text) as RawNode);
 }
 
 /** `circular` allows recursive schemas (spec:diff reads any document); the toolkit's own spec has none. */
-export async function buildSpec(raw: Record<string, any>, { circular = false } = {}): Promise<LoadedSpec> {
+export async function buildSpec(raw: RawNode, { circular = false } = {}): Promise<LoadedSpec> {
   const document = (await $RefParser.dereference(structuredClone(raw), {
     dereference: { circular },
-  })) as Record<string, any>;
+  })) as RawNode;
   const operations: OperationEntry[] = [];
-  for (const [path, pathItem] of Object.entries<Record<string, any>>(document.paths ?? {})) {
+  for (const [path, pathItem] of Object.entries<RawNode>(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const op = pathItem[method];
       if (op) operations.push(toOperation(path, method, op, pathItem, document));
@@ -99,9 +103,9 @@ export async function buildSpec(raw: Record<string, any>, { circular = false } =
 function toOperation(
   path: string,
   method: HttpMethod,
-  op: Record<string, any>,
-  pathItem: Record<string, any>,
-  document: Record<string, any>,
+  op: RawNode,
+  pathItem: RawNode,
+  document: RawNode,
 ): OperationEntry {
   const security = op.security ?? document.security ?? [];
   const isPublic = Array.isArray(security) && security.length === 0;
@@ -118,7 +122,7 @@ function toOperation(
     isPublic,
     subscriptionRequired: !isPublic && op['x-subscription-required'] === true,
     assumed: op['x-assumed'] === true,
-    parameters: params.map((p: Record<string, any>) => ({
+    parameters: params.map((p: RawNode) => ({
       name: p.name,
       in: p.in,
       required: p.required === true,
@@ -136,19 +140,19 @@ function toOperation(
         }
       : undefined,
     responses: Object.fromEntries(
-      Object.entries<Record<string, any>>(op.responses ?? {}).map(([status, r]) => [status, toResponse(status, r)]),
+      Object.entries<RawNode>(op.responses ?? {}).map(([status, r]) => [status, toResponse(status, r)]),
     ),
   };
 }
 
 /** The JSON media type of a content map: `application/json`, with parameters, or `+json`. */
-function jsonMedia(content: Record<string, any> | undefined): Record<string, any> | undefined {
+function jsonMedia(content: RawNode | undefined): RawNode | undefined {
   if (!content) return undefined;
   const key = Object.keys(content).find((k) => /^application\/([\w.-]+\+)?json\b/i.test(k));
   return key === undefined ? undefined : content[key];
 }
 
-function toResponse(status: string, r: Record<string, any>): ResponseEntry {
+function toResponse(status: string, r: RawNode): ResponseEntry {
   const media = jsonMedia(r.content);
   return {
     status,
@@ -156,7 +160,7 @@ function toResponse(status: string, r: Record<string, any>): ResponseEntry {
     contentTypes: Object.keys(r.content ?? {}),
     schema: media?.schema,
     headers: Object.fromEntries(
-      Object.entries<Record<string, any>>(r.headers ?? {}).map(([name, h]) => [name.toLowerCase(), h.schema ?? {}]),
+      Object.entries<RawNode>(r.headers ?? {}).map(([name, h]) => [name.toLowerCase(), h.schema ?? {}]),
     ),
     examples: media ? mediaExamples(media) : [],
     exampleNames: media && !('example' in media) ? Object.keys(media.examples ?? {}) : [],
@@ -164,12 +168,12 @@ function toResponse(status: string, r: Record<string, any>): ResponseEntry {
   };
 }
 
-function mediaExamples(media: Record<string, any>): unknown[] {
+function mediaExamples(media: RawNode): unknown[] {
   if ('example' in media) return [media.example];
-  return Object.values<Record<string, any>>(media.examples ?? {}).map((e) => e.value);
+  return Object.values<RawNode>(media.examples ?? {}).map((e) => e.value);
 }
 
-function serverBasePath(document: Record<string, any>): string {
+function serverBasePath(document: RawNode): string {
   const url: string = document.servers?.[0]?.url ?? '';
   const withoutVars = url.replace(/^\{[^}]+\}/, '');
   try {
@@ -181,9 +185,9 @@ function serverBasePath(document: Record<string, any>): string {
 
 /** A RegExp for an OpenAPI path template under a prefix (`{param}` matches one segment, a trailing slash is allowed). */
 export function pathPattern(template: string, prefix: string, prefixOptional = false): RegExp {
-  const escape = (x: string) => x.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-  const path = escape(template).replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
-  return new RegExp(`^${prefixOptional ? `(${escape(prefix)})?` : escape(prefix)}${path}/?$`);
+  const literal = (x: string) => x.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const path = literal(template).replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
+  return new RegExp(`^${prefixOptional ? `(${literal(prefix)})?` : literal(prefix)}${path}/?$`);
 }
 
 /** The documented success status of an operation (its lowest 2xx). */

@@ -1,6 +1,6 @@
 // The README's endpoint table and its list of assumptions are rendered from the
 // spec, between marker comments, so they cannot drift from it.
-import type { LoadedSpec } from './load.js';
+import type { LoadedSpec, RawNode } from './load.js';
 import { walk } from './walk.js';
 
 export const SECTIONS = {
@@ -25,7 +25,7 @@ export function renderEndpoints(spec: LoadedSpec): string {
 }
 
 /** Where, in words, a JSON pointer into the raw document points. */
-export function describePointer(pointer: string, raw: Record<string, any>): string {
+export function describePointer(pointer: string, raw: RawNode): string {
   const parts = pointer
     .split('/')
     .slice(1)
@@ -41,7 +41,7 @@ export function describePointer(pointer: string, raw: Record<string, any>): stri
   }
   if (parts[0] === 'components') {
     const [, kind, name, ...rest] = parts;
-    const field = rest.filter((p, i) => rest[i - 1] === 'properties' || rest[i - 1] === 'headers');
+    const field = rest.filter((_, i) => rest[i - 1] === 'properties' || rest[i - 1] === 'headers');
     return `${kind} \`${name}\`${field.length ? ` → \`${field.join('.')}\`` : ''}`;
   }
   if (parts.length === 1 && parts[0]!.startsWith('x-')) return `spec extension \`${parts[0]}\``;

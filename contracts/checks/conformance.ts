@@ -1,6 +1,7 @@
 // Every operation, called with a valid request, answers as the spec says.
 // Read-only: public operations that would change something are called so that
 // they must refuse (an unknown reset token, a wrong current password).
+import type { RawNode } from '../../spec/load.js';
 import type { Session } from '../session.js';
 
 export interface Discovered {
@@ -36,11 +37,12 @@ export function isEmptyList(body: unknown): boolean {
   const inner = (d as { data?: unknown } | undefined)?.data;
   return Array.isArray(inner) && inner.length === 0;
 }
-const data = (body: unknown): any => (body as { data?: unknown } | undefined)?.data;
+// Answers are untyped JSON here; the spec check before each read is what vouches for their shape.
+const data = (body: unknown) => (body as RawNode | undefined)?.data;
 
 export async function conformanceChecks(s: Session): Promise<Discovered> {
   const found: Discovered = { measurementTypes: [], reads: [] };
-  const read = async (operationId: string, title: string, body?: unknown, after?: (b: any) => void) =>
+  const read = async (operationId: string, title: string, body?: unknown, after?: (b: unknown) => void) =>
     s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async () => {
       const out = await s.call(operationId, { body });
       const problems = s.conform(operationId, out);

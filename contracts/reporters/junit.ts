@@ -5,6 +5,7 @@ import type { CheckResult, RunReport } from '../types.js';
 const esc = (s: string) =>
   s
     .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters; they are what is removed.
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 function problemText(r: CheckResult): string {

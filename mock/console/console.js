@@ -33,7 +33,7 @@ function notify(text, bad = false) {
 async function act(fn) {
   try {
     const r = await fn();
-    if (r && r.message) notify(r.message);
+    if (r?.message) notify(r.message);
     await refreshState();
   } catch (err) {
     notify(err.message, true);

@@ -28,7 +28,7 @@ button.addEventListener('click', async () => {
       body: JSON.stringify({ email: demo.email, password: demo.password, device_token: '', platform: 'WEB' }),
     });
     const body = await res.json();
-    const token = body && body.data && body.data.api_token;
+    const token = body?.data?.api_token;
     if (!res.ok || !token) throw new Error(body.message || `sign-in answered ${res.status}`);
     ui.preauthorizeApiKey('apiToken', token);
     status.textContent = `Signed in as ${demo.email}: "Try it out" sends the token.`;

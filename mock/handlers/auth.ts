@@ -37,7 +37,7 @@ export const signup: Handler<'signup'> = ({ body, store, platform }) => {
 
 export const signin: Handler<'signin'> = ({ body, store, platform }) => {
   const user = store.userByEmail(body.email);
-  if (!user || !user.active || !store.checkPassword(user, body.password)) throw Errors.INVALID_CREDENTIALS();
+  if (!user?.active || !store.checkPassword(user, body.password)) throw Errors.INVALID_CREDENTIALS();
   const api_token = store.issueToken(user.id, body.platform ?? platform, body.device_token ?? '');
   return { message: 'Login successfully.', data: { api_token, user: publicUser(store, user) } };
 };
@@ -66,7 +66,7 @@ export const resetPassword: Handler<'resetPassword'> = ({ body, params, store })
 export const updatePassword: Handler<'updatePassword'> = ({ body, store }) => {
   if (body.new_password !== body.new_password_confirmation) throw mismatch('new_password');
   const user = store.userByEmail(body.email);
-  if (!user || !user.active || !store.checkPassword(user, body.current_password)) {
+  if (!user?.active || !store.checkPassword(user, body.current_password)) {
     throw Errors.VALIDATION({ current_password: ['The current password is incorrect.'] });
   }
   store.setPassword(user.id, body.new_password);

@@ -3,7 +3,7 @@
 
 import { MEASUREMENT_TYPE_BY_KIND } from '../../fixtures/reference.js';
 import type { MeasurementKind, UserRecord } from '../../fixtures/types.js';
-import { Errors, MockError } from '../errors.js';
+import { Errors, type MockError } from '../errors.js';
 import type { Handler, RequestBody } from '../runtime.js';
 import type { Store } from '../store.js';
 import { clientInCompany, roomOfClient } from './scope.js';

@@ -8,13 +8,13 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type LoadedSpec, SPEC_PATH } from '../../spec/load.js';
+import { type LoadedSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
 
 const UI_ASSETS = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const PAGE_DIR = fileURLToPath(new URL('../docs/', import.meta.url));
 
 /** The spec with its server variable defaulting to the address the request came to. */
-export function specFor(raw: Record<string, any>, origin: string): Record<string, any> {
+export function specFor(raw: RawNode, origin: string): RawNode {
   const doc = structuredClone(raw);
   const server = doc.servers?.[0];
   if (server?.variables?.base_url) server.variables.base_url.default = origin;

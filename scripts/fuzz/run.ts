@@ -87,7 +87,8 @@ export async function fuzzMock(
   ];
   for (const [index, op] of order.entries()) {
     if (op.operationId === 'logout') continue;
-    const counts = (byOperation[op.operationId] = {});
+    const counts: Record<string, number> = {};
+    byOperation[op.operationId] = counts;
     // The property fails on a defect, so fast-check shrinks it to a small counterexample.
     const details = await fc.check(
       fc.asyncProperty(requestFor(op, spec.basePath, tokens, hints), async (req) => {

@@ -25,7 +25,10 @@ function flat(s: S | undefined): S {
   const props: Record<string, S[]> = {};
   const required = new Set<string>();
   for (const p of parts) {
-    for (const [k, v] of Object.entries((p.properties as Record<string, S>) ?? {})) (props[k] ??= []).push(v);
+    for (const [k, v] of Object.entries((p.properties as Record<string, S>) ?? {})) {
+      props[k] ??= [];
+      props[k].push(v);
+    }
     for (const r of (p.required as string[] | undefined) ?? []) required.add(r);
     for (const key of [
       'type',
@@ -199,8 +202,8 @@ export function diffSchema(
   const ha = (h.oneOf ?? h.anyOf) as S[] | undefined;
   if (ba && ha && ba.length === ha.length) {
     // Pair identical branches first, so that reordering alternatives is not a change.
-    const left = ba.map((x, i) => i);
-    const right = ha.map((x, i) => i);
+    const left = ba.map((_, i) => i);
+    const right = ha.map((_, i) => i);
     for (const i of [...left]) {
       const j = right.find((r) => safeEqual(ba[i], ha[r]));
       if (j !== undefined) {
@@ -208,7 +211,7 @@ export function diffSchema(
         right.splice(right.indexOf(j), 1);
       }
     }
-    left.forEach((i, n) => out.push(...sub(ba[i], ha[right[n]!], child(at, `oneOf/${i}`))));
+    for (const [n, i] of left.entries()) out.push(...sub(ba[i], ha[right[n]!], child(at, `oneOf/${i}`)));
   } else if (ba && ha && ba.length !== ha.length) {
     const fewer = ha.length < ba.length;
     add('alternatives-changed', direction === 'request' ? fewer : !fewer, `${ba.length} alternatives → ${ha.length}`);

@@ -185,7 +185,7 @@ t.test('exit 0 against the mock, with reports and no secret anywhere', async (t)
   );
   t.equal(code, 0, io.err.join('\n'));
   t.same(io.err, [], 'secrets from the environment: no warning');
-  t.match(io.out[0], /^ok {3}conformance  signin: signs in and returns a token/, 'a progress line per check');
+  t.match(io.out[0], /^ok {3}conformance {2}signin: signs in and returns a token/, 'a progress line per check');
   t.match(io.out.at(-1), /Verdict: the deployment honours the spec\./);
   t.match(io.out.at(-1), /Operations covered: 26 of 26/);
   const junit = io.files.get('r/junit.xml')!;
@@ -231,7 +231,7 @@ t.test('exit 1 on a violation, named in the human output and the JUnit failure',
   t.equal(code, 1);
   t.match(
     io.out.join('\n'),
-    /FAIL conformance  listClients: lists the first page of clients[\s\S]*must have required property 'per_page'/,
+    /FAIL conformance {2}listClients: lists the first page of clients[\s\S]*must have required property 'per_page'/,
   );
   t.match(io.out.at(-1), /Verdict: the deployment does NOT honour the spec\./);
   t.match(
@@ -247,7 +247,7 @@ t.test('exit 1 on a violation, named in the human output and the JUnit failure',
 
 t.test('--strict turns observations into failures', async (t) => {
   // Answering 404 instead of 405 for a wrong method is allowed (4xx) but noted.
-  const url = await brokenServer(t, async ({ request, reply, forward }) => {
+  const url = await brokenServer(t, async ({ reply, forward }) => {
     const r = await forward();
     if (r.status !== 405) return undefined;
     return reply

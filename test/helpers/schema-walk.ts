@@ -60,14 +60,19 @@ export function typesOf(s: JsonSchema): Set<string> | undefined {
     if (branches.length && branches.every(Boolean)) parts.push(new Set(branches.flatMap((b) => [...b!])));
   }
   if (parts.length === 0) return undefined;
-  return parts.reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+  return intersect(parts);
 }
 
 /** The types a field admits across all its schemas (intersected). */
 export function viewTypes(view: FieldView): Set<string> | undefined {
   const known = view.schemas.map(typesOf).filter((t): t is Set<string> => t !== undefined);
   if (known.length === 0) return undefined;
-  return known.reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+  return intersect(known);
+}
+
+function intersect(sets: Set<string>[]): Set<string> {
+  const [first, ...rest] = sets;
+  return new Set([...first!].filter((x) => rest.every((s) => s.has(x))));
 }
 
 export const descriptions = (view: FieldView): string =>

@@ -1,7 +1,7 @@
 // State that was lost without a word (issue 19): a path that could not be
 // written was found only at the first change, two mocks raced on one file, a
 // killed mock's *.tmp files stayed, and kill -9 lost 2 to 18 acknowledged updates.
-import { type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
