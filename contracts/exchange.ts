@@ -3,6 +3,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../spec/ajv.js';
 import { type LoadedSpec, type OperationEntry, pathPattern } from '../spec/load.js';
+import { decodePointer } from '../spec/schema.js';
 
 export interface Exchange {
   /** The operation, by id; or give method and path (the path under the server prefix or with it). */
@@ -33,10 +34,11 @@ export interface Finding {
 /** Whether any schema node on Ajv's schemaPath carries x-assumed. */
 export function assumedAlong(root: unknown, schemaPath: string): boolean {
   let node: unknown = root;
-  for (const part of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+  // Ajv's schemaPath is a URI fragment (`#/properties/a`); empty tokens were never followed.
+  for (const part of decodePointer(schemaPath.replace(/^#/, '')).filter(Boolean)) {
     if (node === null || typeof node !== 'object') return false;
     if ((node as Record<string, unknown>)['x-assumed'] === true) return true;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = (node as Record<string, unknown>)[part];
   }
   return node !== null && typeof node === 'object' && (node as Record<string, unknown>)['x-assumed'] === true;
 }
@@ -49,9 +51,9 @@ const show = (v: unknown): string => {
 
 function valueAt(body: unknown, pointer: string): unknown {
   let node: unknown = body;
-  for (const part of pointer.split('/').slice(1)) {
+  for (const part of decodePointer(pointer)) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = (node as Record<string, unknown>)[part];
   }
   return node;
 }

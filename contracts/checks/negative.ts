@@ -4,20 +4,12 @@
 // Bodies name identifiers that do not exist, so that even a deployment that
 // wrongly accepts them changes nothing.
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
+import { foldAllOf } from '../../spec/schema.js';
 import type { Session } from '../session.js';
 import type { Problem } from '../types.js';
 
 const NO_SUCH_ID = 2_147_480_000;
 const NOBODY = 'nobody@example.invalid';
-
-/** Properties and required names of a body schema, across allOf. */
-export function bodyShape(schema: JsonSchema): { properties: Record<string, JsonSchema>; required: string[] } {
-  const parts = [schema, ...((schema.allOf as JsonSchema[] | undefined) ?? [])];
-  return {
-    properties: Object.assign({}, ...parts.map((p) => (p.properties as Record<string, JsonSchema>) ?? {})),
-    required: parts.flatMap((p) => (p.required as string[] | undefined) ?? []),
-  };
-}
 
 /** The operation's own example, made harmless: unknown ids, unknown accounts, and no password at all,
  *  so that no request could sign in, sign up or change a password even if wrongly accepted. */
@@ -48,7 +40,9 @@ export async function negativeChecks(s: Session): Promise<void> {
       async () => s.conform(op.operationId, await s.call(op.operationId, { body, params, platform: null }), '4xx'),
     );
     if (!op.requestBody || !body) continue;
-    const { properties, required } = bodyShape(op.requestBody.schema);
+    const shape = foldAllOf(op.requestBody.schema);
+    const properties = (shape.properties as Record<string, JsonSchema> | undefined) ?? {};
+    const required = (shape.required as string[] | undefined) ?? [];
     const missing = required.find((r) => r in body) ?? required[0];
     if (missing) {
       const { [missing]: _gone, ...rest } = body;
