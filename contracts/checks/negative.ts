@@ -6,7 +6,7 @@
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import type { Session } from '../session.js';
-import type { Problem } from '../types.js';
+import type { Finding } from '../types.js';
 
 const NO_SUCH_ID = 2_147_480_000;
 const NOBODY = 'nobody@example.invalid';
@@ -95,8 +95,10 @@ async function wrongMethodChecks(s: Session): Promise<void> {
       async () => {
         const out = await s.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
         if (out.fault)
-          return [{ operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, assumed: false }];
-        const problems: Problem[] = [];
+          return [
+            { operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, severity: 'error' },
+          ];
+        const problems: Finding[] = [];
         if (out.status === 429) return s.conform(op.operationId, out, '4xx');
         if (out.status! < 400 || out.status! >= 500) {
           problems.push({
@@ -104,7 +106,7 @@ async function wrongMethodChecks(s: Session): Promise<void> {
             message: `${method} ${path} answered ${out.status}, expected 4xx (405 with Allow)`,
             expected: '4xx',
             actual: String(out.status),
-            assumed: false,
+            severity: 'error',
           });
         } else if (out.status === 405 && !out.headers.allow) {
           problems.push({
@@ -112,7 +114,7 @@ async function wrongMethodChecks(s: Session): Promise<void> {
             message: `${method} ${path} answered 405 without an Allow header (RFC 9110 requires one)`,
             expected: `Allow: ${documented.join(', ')}`,
             actual: 'no Allow header',
-            assumed: false,
+            severity: 'error',
           });
         } else if (out.status !== 405) {
           problems.push({
@@ -120,7 +122,7 @@ async function wrongMethodChecks(s: Session): Promise<void> {
             message: `${method} ${path} answered ${out.status} rather than 405`,
             expected: '405',
             actual: String(out.status),
-            assumed: true,
+            severity: 'observation',
           });
         }
         return problems;

@@ -1,7 +1,7 @@
 // The no-plan hint on a failed answer: only the documented no-plan refusal of an
 // operation that needs a plan gets it.
 import t from 'tap';
-import { refusedForNoPlan } from '../../contracts/session.js';
+import { refusedForNoPlan } from '../../contracts/conform.js';
 import { spec } from '../helpers/mock.js';
 
 t.test('only a gated operation’s documented 403 body is read as “no plan”', async (t) => {
