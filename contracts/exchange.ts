@@ -3,6 +3,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../spec/ajv.js';
 import { type LoadedSpec, type OperationEntry, pathPattern } from '../spec/load.js';
+import { decodePointer } from '../spec/schema.js';
+import { type Finding, severityOf } from './types.js';
 
 export interface Exchange {
   /** The operation, by id; or give method and path (the path under the server prefix or with it). */
@@ -14,29 +16,20 @@ export interface Exchange {
   body: unknown;
 }
 
-export interface Finding {
-  operationId: string;
-  status: number;
-  /** JSON pointer into the body ('' for the whole body). */
-  at: string;
-  /** What the spec expects there. */
-  expected: string;
-  /** What came. */
-  actual: string;
-  message: string;
-  /** Ajv's keyword, or `status` / `content-type` / `operation`. */
-  keyword: string;
-  /** The finding rests on something the spec marks x-assumed (an observation unless strict). */
-  assumed: boolean;
-}
+/** A finding of the exchange validator always says where, against what, and by which rule. */
+export type ExchangeFinding = Finding &
+  Required<Pick<Finding, 'operationId' | 'status' | 'at' | 'expected' | 'actual' | 'keyword'>>;
+
+export type { Finding, Severity } from './types.js';
 
 /** Whether any schema node on Ajv's schemaPath carries x-assumed. */
 export function assumedAlong(root: unknown, schemaPath: string): boolean {
   let node: unknown = root;
-  for (const part of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+  // Ajv's schemaPath is a URI fragment (`#/properties/a`); empty tokens were never followed.
+  for (const part of decodePointer(schemaPath.replace(/^#/, '')).filter(Boolean)) {
     if (node === null || typeof node !== 'object') return false;
     if ((node as Record<string, unknown>)['x-assumed'] === true) return true;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = (node as Record<string, unknown>)[part];
   }
   return node !== null && typeof node === 'object' && (node as Record<string, unknown>)['x-assumed'] === true;
 }
@@ -49,9 +42,9 @@ const show = (v: unknown): string => {
 
 function valueAt(body: unknown, pointer: string): unknown {
   let node: unknown = body;
-  for (const part of pointer.split('/').slice(1)) {
+  for (const part of decodePointer(pointer)) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = (node as Record<string, unknown>)[part];
   }
   return node;
 }
@@ -82,7 +75,7 @@ export const MAX_FINDINGS = 100;
 export interface ExchangeValidator {
   /** The operation an exchange belongs to, or undefined. */
   resolve(exchange: Pick<Exchange, 'operationId' | 'method' | 'path'>): OperationEntry | undefined;
-  validate(exchange: Exchange): Finding[];
+  validate(exchange: Exchange): ExchangeFinding[];
   /** How many validators were compiled (once, at creation). */
   readonly compiled: number;
 }
@@ -118,7 +111,7 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
         actual: string,
         message: string,
         assumed = false,
-      ): Finding => ({
+      ): ExchangeFinding => ({
         operationId: id,
         status: exchange.status,
         at: '',
@@ -126,7 +119,7 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
         actual,
         message,
         keyword,
-        assumed,
+        severity: severityOf(assumed),
       });
       if (!op) return [finding('operation', 'an operation of the spec', id, `${id} is not an operation of the spec`)];
       const response = op.responses[String(exchange.status)];
@@ -142,7 +135,7 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
           ),
         ];
       }
-      const out: Finding[] = [];
+      const out: ExchangeFinding[] = [];
       const type = exchange.headers?.['content-type'];
       const contentType = Array.isArray(type) ? type[0] : type === undefined ? undefined : String(type);
       if (response.schema && !/^application\/json\b/i.test(contentType ?? '')) {
@@ -178,7 +171,7 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
             actual,
             message: `${op.operationId} ${exchange.status} ${at || '(body)'}: ${e.message ?? e.keyword}`,
             keyword: e.keyword,
-            assumed: responseAssumed || assumedAlong(response.schema, e.schemaPath),
+            severity: severityOf(responseAssumed || assumedAlong(response.schema, e.schemaPath)),
           });
         }
         if (errors.length > MAX_FINDINGS) {
@@ -189,7 +182,7 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
               'the schema',
               `${errors.length} violations`,
               `${op.operationId} ${exchange.status}: ... and ${more} more violations of the schema in this body`,
-              out.every((f) => f.assumed),
+              out.every((f) => f.severity === 'observation'),
             ),
           );
         }

@@ -142,7 +142,7 @@ function overran(s: Session): void {
     problems: [
       {
         message: `the run did not finish within ${seconds} s (--deadline): ${notRun} check${notRun === 1 ? ' was' : 's were'} not run`,
-        assumed: false,
+        severity: 'error',
       },
     ],
     notes: [],

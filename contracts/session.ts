@@ -1,13 +1,17 @@
 // What every check works through: calls by operationId with the run's
-// headers, conformance of an answer to the spec, and the recording of results.
+// headers (waiting out throttling), conformance of each answer (conform.ts),
+// and the recording of results.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
+import { conformAnswer, type Expect } from './conform.js';
 import type { ExchangeValidator } from './exchange.js';
-import { describeBody, type Outcome, type Transport } from './http.js';
+import type { Outcome, Transport } from './http.js';
 import type { RunContext } from './options.js';
 import { givenSecrets, redactDeep, redactor } from './redact.js';
 import { reproduction } from './reproduce.js';
-import type { CheckGroup, CheckResult, Problem } from './types.js';
+import type { CheckGroup, CheckResult, Finding } from './types.js';
+
+export { type Expect, refusedForNoPlan } from './conform.js';
 
 export type AuthMode = 'bearer' | 'x-api-token' | 'none' | { bearer: string } | { xApiToken: string };
 
@@ -25,24 +29,11 @@ export interface CallOptions {
   allow429?: boolean;
 }
 
-export type Expect = number[] | '2xx' | '4xx';
-
 export interface CheckSpec {
   id: string;
   group: CheckGroup;
   title: string;
   operationId?: string;
-}
-
-/** The hint for a gated operation refused with its documented no-plan 403 while a 2xx was expected. */
-const NO_PLAN = ' (the documented refusal of an account without an active plan: sign in with one that has a plan)';
-
-export function refusedForNoPlan(op: OperationEntry, status: number, body: unknown): boolean {
-  if (status !== 403 || !op.subscriptionRequired) return false;
-  const documented = op.responses['403']?.examples[0] as { message?: unknown } | undefined;
-  return (
-    documented?.message !== undefined && (body as { message?: unknown } | undefined)?.message === documented.message
-  );
 }
 
 export const DEADLINE_SKIP = "not run: the run's deadline passed (--deadline)";
@@ -138,8 +129,8 @@ export class Session {
   }
 
   /** Every answer a check received and did not conform itself, checked against the spec for its status. */
-  private unconformedProblems(): Problem[] {
-    const problems: Problem[] = [];
+  private unconformedProblems(): Finding[] {
+    const problems: Finding[] = [];
     for (const c of this.calls) {
       if (c.conformed || !c.ownMethod || c.out.fault || c.out.status === undefined || c.out.status === 429) continue;
       if (c.out.body === undefined) continue;
@@ -150,102 +141,20 @@ export class Session {
         body: c.out.body,
       });
       found.forEach((f, i) => {
-        problems.push({
-          message: f.message,
-          operationId: c.operationId,
-          status: c.out.status,
-          at: f.at,
-          expected: f.expected,
-          actual: f.actual,
-          assumed: f.assumed,
-          ...(i === 0 ? { reproduce: this.reproduce(c.out) } : {}),
-        });
+        problems.push(i === 0 ? { ...f, reproduce: this.reproduce(c.out) } : f);
       });
     }
     return problems;
   }
 
-  /** Problems with an answer: network faults, non-JSON, an unexpected status, anything off the spec. */
-  conform(operationId: string, out: Outcome, expect: Expect = '2xx'): Problem[] {
+  /** Findings on an answer: network faults, non-JSON, an unexpected status, anything off the spec. */
+  conform(operationId: string, out: Outcome, expect: Expect = '2xx'): Finding[] {
     for (const c of this.calls) if (c.out === out) c.conformed = true;
-    const problems = this.conformProblems(operationId, out, expect);
-    // One reproduction per exchange, on its first problem: a report stays small.
-    if (problems.length) problems[0] = { ...problems[0]!, reproduce: this.reproduce(out) };
-    return problems;
-  }
-
-  private conformProblems(operationId: string, out: Outcome, expect: Expect): Problem[] {
-    const op = this.op(operationId);
-    const base = { operationId, assumed: false };
-    if (out.fault)
-      return [
-        {
-          ...base,
-          message: `${operationId}: ${out.fault.message} (${out.request.method} ${out.request.path})`,
-          expected: 'an answer',
-          actual: out.fault.kind,
-        },
-      ];
-    const status = out.status!;
-    // A 429 proves nothing about the operation (neither that it serves nor that it refuses):
-    // a throttle that outlasts the waiting is a finding, and the operation is not covered.
-    if (status === 429 && !(Array.isArray(expect) && expect.includes(429))) {
-      return [
-        {
-          ...base,
-          status,
-          message: `${operationId} stayed throttled (429) after the waiting allowed (--max-wait): the check could not run`,
-          expected: Array.isArray(expect) ? expect.join(' or ') : expect,
-          actual: '429',
-        },
-      ];
-    }
-    const problems: Problem[] = [];
-    const ok =
-      expect === '2xx'
-        ? status >= 200 && status < 300
-        : expect === '4xx'
-          ? status >= 400 && status < 500
-          : expect.includes(status);
-    if (!ok) {
-      const want = Array.isArray(expect) ? expect.join(' or ') : expect;
-      const why =
-        status >= 500 ? ' (a server error)' : expect === '2xx' && refusedForNoPlan(op, status, out.body) ? NO_PLAN : '';
-      // Only the expectation decides: a 401 expected of an assumed operation is still a fact.
-      const assumed =
-        expect === '2xx' ? op.assumed : Array.isArray(expect) && expect.every((x) => op.responses[String(x)]?.assumed);
-      problems.push({
-        ...base,
-        status,
-        message: `${operationId} answered ${status}${why}, expected ${want}`,
-        expected: want,
-        actual: String(status),
-        assumed,
-      });
-    }
-    if (out.body === undefined) {
-      problems.push({
-        ...base,
-        status,
-        message: `${operationId} ${status} came with ${describeBody(out)}`,
-        expected: 'a JSON body',
-        actual: describeBody(out),
-      });
-      return problems;
-    }
-    for (const f of this.validator.validate({ operationId, status, headers: out.headers, body: out.body })) {
-      problems.push({
-        message: f.message,
-        operationId,
-        status,
-        at: f.at,
-        expected: f.expected,
-        actual: f.actual,
-        assumed: f.assumed,
-      });
-    }
-    if (out.status !== undefined && out.status < 500) this.covered.add(operationId);
-    return problems;
+    const { findings, covered } = conformAnswer(this.op(operationId), this.validator, out, expect);
+    if (covered) this.covered.add(operationId);
+    // One reproduction per exchange, on its first finding: a report stays small.
+    if (findings.length) findings[0] = { ...findings[0]!, reproduce: this.reproduce(out) };
+    return findings;
   }
 
   /** Says the running check had nothing to check (an empty list proves nothing): it ends skipped unless something failed. */
@@ -254,7 +163,7 @@ export class Session {
   }
 
   /** Runs one check; whatever it throws becomes a problem of that check, never a crash. */
-  async check(spec: CheckSpec, fn: () => Promise<Problem[]>): Promise<CheckResult> {
+  async check(spec: CheckSpec, fn: () => Promise<Finding[]>): Promise<CheckResult> {
     if (spec.operationId && !this.selected(this.op(spec.operationId)))
       return this.skip(spec, 'not selected by --only/--skip');
     if (this.runSignal?.aborted) return this.skip(spec, DEADLINE_SKIP);
@@ -262,7 +171,7 @@ export class Session {
     this.notes = [];
     this.calls = [];
     this.nothing = undefined;
-    let problems: Problem[];
+    let problems: Finding[];
     try {
       problems = [...(await fn()), ...this.unconformedProblems()];
     } catch (err) {
@@ -270,7 +179,7 @@ export class Session {
         {
           operationId: spec.operationId,
           message: `the check could not complete: ${(err as Error).message}`,
-          assumed: false,
+          severity: 'error',
         },
       ];
     }
@@ -278,7 +187,7 @@ export class Session {
     const last = this.calls.at(-1)?.out;
     if (last && problems.length && !problems.some((p) => p.reproduce))
       problems[0] = { ...problems[0]!, reproduce: this.reproduce(last) };
-    const failing = problems.filter((p) => this.ctx.strict || !p.assumed);
+    const failing = problems.filter((p) => this.ctx.strict || p.severity === 'error');
     // Redacted as it is made: no result, progress line or report ever holds a secret.
     const result: CheckResult = redactDeep(
       {
@@ -296,7 +205,7 @@ export class Session {
   }
 
   /** The problems the report lists: a body with a million violations must not make a report no one can write or read. */
-  private cap(problems: Problem[], operationId: string | undefined): Problem[] {
+  private cap(problems: Finding[], operationId: string | undefined): Finding[] {
     const { maxProblemsPerCheck: perCheck, maxProblemsPerRun: perRun } = this.ctx;
     const room = Math.max(0, Math.min(perCheck, perRun - this.listed));
     if (problems.length <= room) {
@@ -310,7 +219,7 @@ export class Session {
       {
         operationId,
         message: `... and ${rest.length} more problem${rest.length === 1 ? '' : 's'} not listed (a report lists at most ${perCheck} per check and ${perRun} per run)`,
-        assumed: rest.every((p) => p.assumed),
+        severity: rest.every((p) => p.severity === 'observation') ? 'observation' : 'error',
       },
     ];
   }

@@ -17,19 +17,35 @@ export type CheckGroup =
   | 'rate-limit'
   | 'run';
 
-export interface Problem {
+/**
+ * `error` fails its check. `observation` rests on a part of the spec marked
+ * x-assumed: the check passes with an observation, unless the run is --strict.
+ */
+export type Severity = 'error' | 'observation';
+
+/** What rests on an x-assumed part of the spec is an observation; the rest an error. */
+export const severityOf = (assumed: boolean): Severity => (assumed ? 'observation' : 'error');
+
+/** One thing wrong with an answer: found by the exchange validator or a check, listed by the report. */
+export interface Finding {
   message: string;
   operationId?: string;
   status?: number;
-  /** JSON pointer into the body. */
+  /** JSON pointer into the body ('' for the whole body). */
   at?: string;
+  /** What the spec expects there. */
   expected?: string;
+  /** What came. */
   actual?: string;
-  /** Rests on something the spec marks x-assumed. */
-  assumed: boolean;
+  /** Ajv's keyword, or `status` / `content-type` / `operation` / `truncated`: set by the exchange validator. */
+  keyword?: string;
+  severity: Severity;
   /** The exchange that showed it, redacted, with a curl command. */
   reproduce?: Reproduction;
 }
+
+/** @deprecated The former name of Finding. */
+export type Problem = Finding;
 
 export interface CheckResult {
   id: string;
@@ -37,7 +53,7 @@ export interface CheckResult {
   operationId?: string;
   title: string;
   verdict: Verdict;
-  problems: Problem[];
+  problems: Finding[];
   /** Why the check was skipped, or remarks such as a throttled wait. */
   notes: string[];
   ms: number;

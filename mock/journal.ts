@@ -2,7 +2,7 @@
 // bounded in count and in bytes per body, secrets redacted before anything is
 // shown or cut. The exchange validator's findings on the mock's own answer are
 // computed when the journal is read, so serving stays fast.
-import type { Finding } from '../contracts/exchange.js';
+import type { ExchangeFinding } from '../contracts/exchange.js';
 
 const MASK = '[REDACTED]';
 /** Body fields that carry a secret, whatever operation they come in. */
@@ -33,7 +33,7 @@ export interface JournalEntry {
   response: { contentType: string | null; body: string | null; truncated: boolean };
   /** The rate-limit headers of the answer, when the limit is on. */
   rateLimit: { limit: number; remaining: number; resetSeconds: number } | null;
-  findings?: Array<Pick<Finding, 'at' | 'expected' | 'actual' | 'message' | 'assumed'>>;
+  findings?: Array<Pick<ExchangeFinding, 'at' | 'expected' | 'actual' | 'message' | 'severity'>>;
 }
 
 export interface Recorded {

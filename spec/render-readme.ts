@@ -1,7 +1,7 @@
 // The README's endpoint table and its list of assumptions are rendered from the
 // spec, between marker comments, so they cannot drift from it.
 import type { LoadedSpec, RawNode } from './load.js';
-import { walk } from './walk.js';
+import { decodePointer, walk } from './schema.js';
 
 export const SECTIONS = {
   endpoints: ['<!-- endpoints:start (npm run readme) -->', '<!-- endpoints:end -->'],
@@ -26,10 +26,7 @@ export function renderEndpoints(spec: LoadedSpec): string {
 
 /** Where, in words, a JSON pointer into the raw document points. */
 export function describePointer(pointer: string, raw: RawNode): string {
-  const parts = pointer
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = decodePointer(pointer);
   if (parts[0] === 'paths') {
     const [, path, method, ...rest] = parts;
     const where = `\`${method!.toUpperCase()} ${path}\``;

@@ -4,20 +4,12 @@
 // Bodies name identifiers that do not exist, so that even a deployment that
 // wrongly accepts them changes nothing.
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
+import { foldAllOf } from '../../spec/schema.js';
 import type { Session } from '../session.js';
-import type { Problem } from '../types.js';
+import type { Finding } from '../types.js';
 
 const NO_SUCH_ID = 2_147_480_000;
 const NOBODY = 'nobody@example.invalid';
-
-/** Properties and required names of a body schema, across allOf. */
-export function bodyShape(schema: JsonSchema): { properties: Record<string, JsonSchema>; required: string[] } {
-  const parts = [schema, ...((schema.allOf as JsonSchema[] | undefined) ?? [])];
-  return {
-    properties: Object.assign({}, ...parts.map((p) => (p.properties as Record<string, JsonSchema>) ?? {})),
-    required: parts.flatMap((p) => (p.required as string[] | undefined) ?? []),
-  };
-}
 
 /** The operation's own example, made harmless: unknown ids, unknown accounts, and no password at all,
  *  so that no request could sign in, sign up or change a password even if wrongly accepted. */
@@ -48,7 +40,9 @@ export async function negativeChecks(s: Session): Promise<void> {
       async () => s.conform(op.operationId, await s.call(op.operationId, { body, params, platform: null }), '4xx'),
     );
     if (!op.requestBody || !body) continue;
-    const { properties, required } = bodyShape(op.requestBody.schema);
+    const shape = foldAllOf(op.requestBody.schema);
+    const properties = (shape.properties as Record<string, JsonSchema> | undefined) ?? {};
+    const required = (shape.required as string[] | undefined) ?? [];
     const missing = required.find((r) => r in body) ?? required[0];
     if (missing) {
       const { [missing]: _gone, ...rest } = body;
@@ -101,8 +95,10 @@ async function wrongMethodChecks(s: Session): Promise<void> {
       async () => {
         const out = await s.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
         if (out.fault)
-          return [{ operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, assumed: false }];
-        const problems: Problem[] = [];
+          return [
+            { operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, severity: 'error' },
+          ];
+        const problems: Finding[] = [];
         if (out.status === 429) return s.conform(op.operationId, out, '4xx');
         if (out.status! < 400 || out.status! >= 500) {
           problems.push({
@@ -110,7 +106,7 @@ async function wrongMethodChecks(s: Session): Promise<void> {
             message: `${method} ${path} answered ${out.status}, expected 4xx (405 with Allow)`,
             expected: '4xx',
             actual: String(out.status),
-            assumed: false,
+            severity: 'error',
           });
         } else if (out.status === 405 && !out.headers.allow) {
           problems.push({
@@ -118,7 +114,7 @@ async function wrongMethodChecks(s: Session): Promise<void> {
             message: `${method} ${path} answered 405 without an Allow header (RFC 9110 requires one)`,
             expected: `Allow: ${documented.join(', ')}`,
             actual: 'no Allow header',
-            assumed: false,
+            severity: 'error',
           });
         } else if (out.status !== 405) {
           problems.push({
@@ -126,7 +122,7 @@ async function wrongMethodChecks(s: Session): Promise<void> {
             message: `${method} ${path} answered ${out.status} rather than 405`,
             expected: '405',
             actual: String(out.status),
-            assumed: true,
+            severity: 'observation',
           });
         }
         return problems;

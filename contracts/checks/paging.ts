@@ -2,7 +2,7 @@
 // page of client/list yields every client exactly once.
 import type { components } from '../../spec/types.gen.js';
 import type { Session } from '../session.js';
-import type { Problem } from '../types.js';
+import { type Finding, severityOf } from '../types.js';
 import type { Discovered } from './conformance.js';
 
 /** The paged list envelope, as the spec declares it (section 2.5); the checks only need the items' ids. */
@@ -11,8 +11,8 @@ type Envelope = Omit<components['schemas']['ClientPage'], 'data'> & { data: Arra
 const pageOf = (url: string | null) => (url === null ? null : Number(/[?&]page=(\d+)/.exec(url)?.[1] ?? Number.NaN));
 
 /** What is inconsistent in one page of the envelope. */
-export function envelopeProblems(e: Envelope, requested: number, operationId: string): Problem[] {
-  const out: Problem[] = [];
+export function envelopeProblems(e: Envelope, requested: number, operationId: string): Finding[] {
+  const out: Finding[] = [];
   const expect = (ok: boolean, what: string, expected: unknown, actual: unknown, assumed = false) => {
     if (!ok)
       out.push({
@@ -20,7 +20,7 @@ export function envelopeProblems(e: Envelope, requested: number, operationId: st
         message: `${operationId} page ${requested}: ${what}`,
         expected: JSON.stringify(expected),
         actual: JSON.stringify(actual),
-        assumed,
+        severity: severityOf(assumed),
       });
   };
   const n = e.data.length;
@@ -101,7 +101,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
       title: 'walking every page yields every client once',
     },
     async () => {
-      const problems: Problem[] = [];
+      const problems: Finding[] = [];
       const seen = new Map<number, number>();
       let last = 1;
       let total = 0;
@@ -109,7 +109,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
         const out = await s.call('listClients', { body: { page } });
         const conform = s.conform('listClients', out);
         problems.push(...conform);
-        if (conform.some((p) => !p.assumed)) return problems;
+        if (conform.some((p) => p.severity === 'error')) return problems;
         const e = (out.body as { data: Envelope }).data;
         problems.push(...envelopeProblems(e, page, 'listClients'));
         if (page === 1) {
@@ -124,7 +124,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
           {
             operationId: 'listClients',
             message: `listClients has ${last} pages; walked the first ${s.ctx.maxPages} only (--max-pages)`,
-            assumed: true,
+            severity: 'observation',
           },
         ];
       const twice = [...seen].filter(([, k]) => k > 1).map(([id]) => id);
@@ -134,7 +134,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
           message: `clients listed more than once: ${twice.slice(0, 10).join(', ')}`,
           expected: 'each once',
           actual: `${twice.length} repeated`,
-          assumed: false,
+          severity: 'error',
         });
       if (seen.size !== total)
         problems.push({
@@ -142,7 +142,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
           message: `walking the pages gave ${seen.size} clients, total says ${total}`,
           expected: String(total),
           actual: String(seen.size),
-          assumed: false,
+          severity: 'error',
         });
       return problems;
     },
@@ -167,7 +167,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
             message: `keyword "${client.email}" did not find client ${String(client.id)}`,
             expected: `client ${String(client.id)}`,
             actual: JSON.stringify(ids.slice(0, 10)),
-            assumed: true,
+            severity: 'observation',
           });
         }
         return problems;

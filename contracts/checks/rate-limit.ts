@@ -1,7 +1,7 @@
 // --check-rate-limit (it spends the quota): past the documented limit, 429 in
 // the documented shape. Runs last, on a session of its own when it can.
 import type { Session } from '../session.js';
-import type { Problem } from '../types.js';
+import type { Finding } from '../types.js';
 
 export async function rateLimitCheck(s: Session): Promise<void> {
   const limit = (s.spec.raw['x-rate-limit'] as { requests?: number } | undefined)?.requests ?? 60;
@@ -31,9 +31,10 @@ export async function rateLimitCheck(s: Session): Promise<void> {
     }
     for (let n = 1; n <= limit + 10; n++) {
       const out = await s.call('getProfile', { auth: { bearer: token }, body: {}, allow429: true });
-      if (out.fault) return [{ operationId: 'getProfile', message: `call ${n}: ${out.fault.message}`, assumed: false }];
+      if (out.fault)
+        return [{ operationId: 'getProfile', message: `call ${n}: ${out.fault.message}`, severity: 'error' }];
       if (out.status !== 429) continue;
-      const problems: Problem[] = s.conform('getProfile', out, [429]);
+      const problems: Finding[] = s.conform('getProfile', out, [429]);
       if (!out.headers['retry-after'])
         problems.push({
           operationId: 'getProfile',
@@ -41,7 +42,7 @@ export async function rateLimitCheck(s: Session): Promise<void> {
           message: 'the 429 has no Retry-After header',
           expected: 'Retry-After',
           actual: 'none',
-          assumed: true,
+          severity: 'observation',
         });
       if (n <= limit)
         problems.push({
@@ -50,7 +51,7 @@ export async function rateLimitCheck(s: Session): Promise<void> {
           message: `429 came at call ${n}, within the documented ${limit} (the quota may be shared with earlier calls)`,
           expected: `call ${limit + 1}`,
           actual: `call ${n}`,
-          assumed: true,
+          severity: 'observation',
         });
       return problems;
     }
@@ -60,7 +61,7 @@ export async function rateLimitCheck(s: Session): Promise<void> {
         message: `no 429 after ${limit + 10} calls in a row; the documented limit is ${limit} a minute`,
         expected: '429',
         actual: 'all answered',
-        assumed: false,
+        severity: 'error',
       },
     ];
   });

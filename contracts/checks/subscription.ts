@@ -44,7 +44,9 @@ export async function subscriptionChecks(s: Session): Promise<void> {
       async () => {
         const out = await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined });
         if (out.status === 403) refused++;
-        return s.conform(op.operationId, out, [403]).map((p) => (p.expected === '403' ? { ...p, assumed: true } : p));
+        return s
+          .conform(op.operationId, out, [403])
+          .map((p) => (p.expected === '403' ? { ...p, severity: 'observation' } : p));
       },
     );
   }
@@ -58,7 +60,7 @@ export async function subscriptionChecks(s: Session): Promise<void> {
               message: `only ${refused} of ${gated.length} gated operations refused the account without a plan; the document says most endpoints need a subscription`,
               expected: `at least ${Math.ceil(gated.length / 2)}`,
               actual: String(refused),
-              assumed: false,
+              severity: 'error',
             },
           ]
         : [],
@@ -79,7 +81,7 @@ export async function subscriptionChecks(s: Session): Promise<void> {
             op.operationId,
             await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined }),
           )
-          .map((p) => ({ ...p, assumed: true })),
+          .map((p) => ({ ...p, severity: 'observation' })),
     );
   }
 }

@@ -2,7 +2,7 @@
 // read again) and the four measurement add/edit operations.
 // --allow-destructive --client-id N: delete N, then it is gone and refused.
 import type { Session } from '../session.js';
-import type { Problem } from '../types.js';
+import type { Finding } from '../types.js';
 import type { Discovered } from './conformance.js';
 
 type Client = Record<string, unknown> & { id: number };
@@ -80,7 +80,11 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     const after = await findClient(s, client.id);
     if (!after)
       return [
-        { operationId: 'updateClient', message: `client ${client.id} is not listed after the update`, assumed: false },
+        {
+          operationId: 'updateClient',
+          message: `client ${client.id} is not listed after the update`,
+          severity: 'error',
+        },
       ];
     for (const [k, v] of Object.entries(client)) {
       if (JSON.stringify(after[k]) !== JSON.stringify(v)) {
@@ -90,7 +94,7 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
           at: `/${k}`,
           expected: JSON.stringify(v),
           actual: JSON.stringify(after[k]),
-          assumed: false,
+          severity: 'error',
         });
       }
     }
@@ -130,14 +134,14 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
   for (const [operationId, measurement_type_id, extra] of forms) {
     await s.check(spec(operationId, 'adds a measurement, which room/get then lists, and edits it'), async () => {
       const name = `Contract check ${stamp} ${operationId}`;
-      const problems: Problem[] = s.conform(
+      const problems: Finding[] = s.conform(
         operationId,
         await s.call(operationId, { body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name } }),
       );
       if (problems.length) return problems;
       const entry = (await roomEntries()).find((e) => e.window_name === name);
       if (!entry)
-        return [{ operationId, message: `the new measurement "${name}" is not listed by room/get`, assumed: false }];
+        return [{ operationId, message: `the new measurement "${name}" is not listed by room/get`, severity: 'error' }];
       const edited = `${name} (edited)`;
       problems.push(
         ...s.conform(
@@ -154,7 +158,7 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
           message: `editing measurement ${entry.measurement_id} did not change its name`,
           expected: edited,
           actual: String(after?.window_name),
-          assumed: false,
+          severity: 'error',
         });
       }
       return problems;
@@ -183,7 +187,7 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
         message: `editing awning ${id} did not change its width`,
         expected: '150',
         actual: String(width),
-        assumed: true,
+        severity: 'observation',
       });
     return problems;
   });
@@ -208,7 +212,7 @@ export async function destructiveChecks(s: Session): Promise<void> {
         {
           operationId: 'deleteClient',
           message: `client ${id} is not among the account's clients; nothing was deleted`,
-          assumed: false,
+          severity: 'error',
         },
       ];
     const problems = s.conform('deleteClient', await s.call('deleteClient', { body: { client_id: id } }));
@@ -217,7 +221,7 @@ export async function destructiveChecks(s: Session): Promise<void> {
       problems.push({
         operationId: 'deleteClient',
         message: `client ${id} is still listed after its delete`,
-        assumed: false,
+        severity: 'error',
       });
     const update = await s.call('updateClient', {
       body: { client_id: id, name: String(before.name), surname: String(before.surname), email: String(before.email) },

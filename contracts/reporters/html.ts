@@ -2,7 +2,7 @@
 // request leaves it) that QA can hand to the team: a summary per group and per
 // operation, each failure with what was expected and what came, filters by
 // group, operation and verdict, readable when printed.
-import type { CheckResult, Problem, RunReport } from '../types.js';
+import type { CheckResult, Finding, RunReport } from '../types.js';
 
 const esc = (s: unknown) =>
   String(s).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -28,7 +28,7 @@ function tallyRow(name: string, t: Tally, attr: string): string {
   return `<tr ${attr}><th scope="row">${esc(name)}</th>${VERDICTS.map((v) => `<td class="n ${t[v] ? v : ''}">${t[v]}</td>`).join('')}</tr>`;
 }
 
-function reproduceBlock(p: Problem): string {
+function reproduceBlock(p: Finding): string {
   const r = p.reproduce;
   if (!r) return '';
   const req = `${r.request.method} ${r.request.url}\n${Object.entries(r.request.headers)
@@ -40,9 +40,19 @@ function reproduceBlock(p: Problem): string {
   return `<details class="repro"><summary>Request, answer and curl</summary><h4>Request</h4><pre>${esc(req)}</pre><h4>Answer</h4><pre>${esc(res)}</pre><h4>Reproduce</h4><pre>${esc(r.curl)}</pre></details>`;
 }
 
-/** Whatever else a problem carries beyond its message. */
-function extras(p: Problem): string {
-  const known = new Set(['message', 'operationId', 'status', 'at', 'expected', 'actual', 'assumed', 'reproduce']);
+/** Whatever else a finding carries beyond what is shown of it. */
+function extras(p: Finding): string {
+  const known = new Set([
+    'message',
+    'operationId',
+    'status',
+    'at',
+    'expected',
+    'actual',
+    'keyword',
+    'severity',
+    'reproduce',
+  ]);
   const rest = Object.entries(p).filter(([k, v]) => !known.has(k) && v !== undefined);
   return rest
     .map(
@@ -52,14 +62,15 @@ function extras(p: Problem): string {
     .join('');
 }
 
-function problem(p: Problem): string {
+function problem(p: Finding): string {
   const facts = [
     p.status !== undefined ? `<dt>status</dt><dd>${esc(p.status)}</dd>` : '',
     p.at ? `<dt>at</dt><dd><code>${esc(p.at)}</code></dd>` : '',
     p.expected !== undefined ? `<dt>expected</dt><dd><code>${esc(p.expected)}</code></dd>` : '',
     p.actual !== undefined ? `<dt>got</dt><dd><code>${esc(p.actual)}</code></dd>` : '',
   ].join('');
-  return `<li class="${p.assumed ? 'assumed' : ''}"><p>${esc(p.message)}${p.assumed ? ' <span class="tag">x-assumed</span>' : ''}</p>${facts ? `<dl>${facts}</dl>` : ''}${reproduceBlock(p)}${extras(p)}</li>`;
+  const observation = p.severity === 'observation';
+  return `<li class="${observation ? 'assumed' : ''}"><p>${esc(p.message)}${observation ? ' <span class="tag">x-assumed</span>' : ''}</p>${facts ? `<dl>${facts}</dl>` : ''}${reproduceBlock(p)}${extras(p)}</li>`;
 }
 
 function check(r: CheckResult): string {

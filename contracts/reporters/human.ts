@@ -1,5 +1,6 @@
 // The human reporter: a progress line per check as it runs, and a summary.
 import type { CheckResult, RunReport } from '../types.js';
+import { findingLine, shownExchange } from './finding.js';
 
 const MARK: Record<CheckResult['verdict'], string> = { pass: 'ok  ', fail: 'FAIL', observation: 'obs ', skip: 'skip' };
 
@@ -12,13 +13,11 @@ export function progressLine(r: CheckResult): string {
   const head = `${MARK[r.verdict]} ${r.group.padEnd(12)} ${r.operationId ?? ''}${r.operationId ? ': ' : ''}${r.title} (${r.ms} ms)`;
   const lines = [head];
   for (const p of r.problems) {
-    lines.push(
-      `       - ${p.message}${p.at ? ` at ${p.at}` : ''}${p.expected !== undefined ? `; expected ${p.expected}` : ''}${p.actual !== undefined ? `, got ${p.actual}` : ''}${p.assumed ? ' [x-assumed]' : ''}`,
-    );
+    lines.push(`       - ${findingLine(p)}`);
   }
   if (r.verdict === 'skip' || r.notes.length)
     for (const n of r.notes) lines.push(`       ${r.verdict === 'skip' ? 'because' : 'note:'} ${n}`);
-  const shown = r.verdict === 'fail' ? r.problems.find((p) => p.reproduce && !p.assumed)?.reproduce : undefined;
+  const shown = shownExchange(r);
   if (shown) {
     lines.push(
       `       answer: ${shown.response ? `${shown.response.status} ${shown.response.contentType ?? '(no content type)'} ${oneLine(shown.response.body ?? '')}` : 'none'}`,

@@ -1,6 +1,7 @@
 // JUnit XML as CI systems read it: one suite per check group, one case per
 // check; failures as <failure>, skips and observations as <skipped>.
 import type { CheckResult, RunReport } from '../types.js';
+import { findingLine, shownExchange } from './finding.js';
 
 const esc = (s: string) =>
   s
@@ -9,11 +10,8 @@ const esc = (s: string) =>
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 function problemText(r: CheckResult): string {
-  const lines = r.problems.map(
-    (p) =>
-      `${p.message}${p.at ? ` at ${p.at}` : ''}${p.expected !== undefined ? `; expected ${p.expected}` : ''}${p.actual !== undefined ? `, got ${p.actual}` : ''}${p.assumed ? ' [x-assumed]' : ''}`,
-  );
-  const shown = r.verdict === 'fail' ? r.problems.find((p) => p.reproduce && !p.assumed)?.reproduce : undefined;
+  const lines = r.problems.map(findingLine);
+  const shown = shownExchange(r);
   if (shown) {
     lines.push(
       '',
@@ -35,7 +33,7 @@ function testcase(r: CheckResult): string {
   const open = `    <testcase classname="mcs-contracts.${esc(r.group)}" name="${name}" time="${(r.ms / 1000).toFixed(3)}"`;
   if (r.verdict === 'pass') return `${open}/>`;
   if (r.verdict === 'fail') {
-    const first = r.problems.find((p) => !p.assumed) ?? r.problems[0];
+    const first = r.problems.find((p) => p.severity === 'error') ?? r.problems[0];
     return `${open}>\n      <failure message="${esc(first?.message ?? 'failed')}" type="contract">${esc(problemText(r))}</failure>\n    </testcase>`;
   }
   const why = r.verdict === 'skip' ? r.notes.join('; ') : `observation (x-assumed): ${problemText(r)}`;

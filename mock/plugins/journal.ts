@@ -18,7 +18,7 @@ export function createJournal(spec: LoadedSpec, size: number): Journal {
     validator ??= createExchangeValidator(spec);
     return validator
       .validate({ operationId, status, headers: { 'content-type': contentType ?? undefined }, body })
-      .map(({ at, expected, actual, message, assumed }) => ({ at, expected, actual, message, assumed }));
+      .map(({ at, expected, actual, message, severity }) => ({ at, expected, actual, message, severity }));
   });
 }
 

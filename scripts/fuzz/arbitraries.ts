@@ -2,6 +2,7 @@
 // valid, boundary and wrong-typed values, odd headers and malformed bodies.
 import fc from 'fast-check';
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
+import { foldAllOf } from '../../spec/schema.js';
 
 const BOUNDARY_INTS = [0, -1, 1, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, 1e21];
 const ODD_STRINGS = [
@@ -35,14 +36,7 @@ export function valueFor(
   const s = schema ?? {};
   const anyJson = fc.jsonValue({ maxDepth: 2 });
   if (depth > 4) return anyJson;
-  if (Array.isArray(s.allOf)) {
-    const merged: JsonSchema = { type: 'object', properties: {}, required: [] };
-    for (const part of s.allOf as JsonSchema[]) {
-      Object.assign(merged.properties as object, part.properties ?? {});
-      (merged.required as string[]).push(...((part.required as string[]) ?? []));
-    }
-    return valueFor(merged, depth + 1, mode);
-  }
+  if (Array.isArray(s.allOf)) return valueFor(foldAllOf(s), depth + 1, mode);
   const alts = (s.oneOf ?? s.anyOf) as JsonSchema[] | undefined;
   if (alts) return fc.oneof(...alts.map((a) => valueFor(a, depth + 1, mode)));
   if (Array.isArray(s.enum)) {

@@ -1,7 +1,8 @@
 // Compares two versions of the spec operation by operation. Both are fully
 // dereferenced, so a change inside a component shows at every operation it reaches.
 import type { JsonSchema, LoadedSpec, OperationEntry, ParameterEntry } from '../load.js';
-import { diffSchema, types } from './schema.js';
+import { declaredTypes } from '../schema.js';
+import { diffSchema } from './schema.js';
 
 export interface Change {
   /** Stable id, used to acknowledge a breaking change: kind, operation, location and what changed
@@ -240,8 +241,8 @@ function diffResponses(b: OperationEntry, h: OperationEntry): Change[] {
           ),
         );
       else {
-        const bt = types(r.headers[name]!);
-        const ht = types(hr.headers[name]!);
+        const bt = declaredTypes(r.headers[name]!);
+        const ht = declaredTypes(hr.headers[name]!);
         if (bt && ht && [...bt].sort().join() !== [...ht].sort().join())
           out.push(
             change(

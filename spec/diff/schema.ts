@@ -2,6 +2,7 @@
 // `request` (what a client sends: the server must keep accepting it) or
 // `response` (what a client reads: the server must keep sending what it relied on).
 import type { JsonSchema } from '../load.js';
+import { declaredTypes, foldAllOf } from '../schema.js';
 
 export type Direction = 'request' | 'response';
 
@@ -15,77 +16,6 @@ export interface SchemaChange {
 }
 
 type S = JsonSchema;
-
-/** A schema with its allOf members folded in (properties, required, type). */
-function flat(s: S | undefined): S {
-  if (!s || typeof s !== 'object') return {};
-  const parts = [s, ...((s.allOf as S[] | undefined) ?? []).map(flat)];
-  const out: S = { ...s };
-  delete out.allOf;
-  const props: Record<string, S[]> = {};
-  const required = new Set<string>();
-  for (const p of parts) {
-    for (const [k, v] of Object.entries((p.properties as Record<string, S>) ?? {})) {
-      props[k] ??= [];
-      props[k].push(v);
-    }
-    for (const r of (p.required as string[] | undefined) ?? []) required.add(r);
-    for (const key of [
-      'type',
-      'const',
-      'enum',
-      'items',
-      'format',
-      'pattern',
-      'minimum',
-      'maximum',
-      'exclusiveMinimum',
-      'exclusiveMaximum',
-      'multipleOf',
-      'minLength',
-      'maxLength',
-      'minItems',
-      'maxItems',
-      'uniqueItems',
-      'minProperties',
-      'maxProperties',
-      'additionalProperties',
-      'unevaluatedProperties',
-      'oneOf',
-      'anyOf',
-    ]) {
-      if (p[key] !== undefined && out[key] === undefined) out[key] = p[key];
-    }
-  }
-  if (Object.keys(props).length) {
-    out.properties = Object.fromEntries(
-      Object.entries(props).map(([k, vs]) => [k, vs.length === 1 ? vs[0]! : { allOf: vs }]),
-    );
-  }
-  if (required.size) out.required = [...required];
-  return out;
-}
-
-function jsonType(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
-  return typeof v;
-}
-
-/** The JSON types a schema admits; undefined when it does not say. */
-export function types(s: S): Set<string> | undefined {
-  const f = flat(s);
-  if (f.type !== undefined) return new Set(Array.isArray(f.type) ? (f.type as string[]) : [f.type as string]);
-  if ('const' in f) return new Set([jsonType(f.const)]);
-  if (Array.isArray(f.enum)) return new Set((f.enum as unknown[]).map(jsonType));
-  const alts = (f.oneOf ?? f.anyOf) as S[] | undefined;
-  if (alts) {
-    const sets = alts.map(types);
-    if (sets.every(Boolean)) return new Set(sets.flatMap((x) => [...x!]));
-  }
-  return undefined;
-}
 
 /** Does type set `a` admit every value of type set `b`? (number covers integer) */
 function covers(a: Set<string>, b: Set<string>): boolean {
@@ -112,11 +42,11 @@ export function diffSchema(
   pairs.add(head);
   seen.set(base, pairs);
   const sub = (x: S | undefined, y: S | undefined, where: string) => diffSchema(x, y, direction, where, seen);
-  const b = flat(base);
-  const h = flat(head);
+  const b = foldAllOf(base);
+  const h = foldAllOf(head);
 
-  const bt = types(b);
-  const ht = types(h);
+  const bt = declaredTypes(b);
+  const ht = declaredTypes(h);
   if (bt && ht && show(bt) !== show(ht)) {
     // A request type may widen (the server accepts more); a response type may narrow.
     const safe = direction === 'request' ? covers(ht, bt) : covers(bt, ht);

@@ -42,7 +42,7 @@ t.test('findings name the operation, status, path, expectation and value', async
     expected: '"Client details updated successfully."',
     actual: '"Updated!"',
     keyword: 'const',
-    assumed: false,
+    severity: 'error',
   });
   const [missing] = v.validate({
     method: 'GET',
@@ -62,12 +62,12 @@ t.test('findings name the operation, status, path, expectation and value', async
   t.match(status, {
     keyword: 'status',
     message: /answered 204, which the spec does not document \(200, 400, 401, 429\)/,
-    assumed: false,
+    severity: 'error',
   });
   const [invented] = v.validate({ operationId: 'logout', status: 404, headers: json, body: { message: 'No route.' } });
   t.match(
     invented,
-    { keyword: 'status', assumed: true },
+    { keyword: 'status', severity: 'observation' },
     'logout, an operation the document does not show, is x-assumed as a whole',
   );
   const [ct] = v.validate({
@@ -103,7 +103,7 @@ t.test('findings on x-assumed parts of the spec are marked', async (t) => {
     headers: json,
     body: { message: 'ok', data: page },
   });
-  t.ok(findings.length > 0 && findings.every((f) => f.assumed), '`from` is x-assumed in the spec');
+  t.ok(findings.length > 0 && findings.every((f) => f.severity === 'observation'), '`from` is x-assumed in the spec');
   const plain = v.validate({
     operationId: 'listClients',
     status: 200,
@@ -111,7 +111,7 @@ t.test('findings on x-assumed parts of the spec are marked', async (t) => {
     body: { message: 'ok', data: { ...page, from: null, total: 'none' } },
   });
   t.ok(
-    plain.some((f) => f.at === '/data/total' && !f.assumed),
+    plain.some((f) => f.at === '/data/total' && f.severity === 'error'),
     '`total` is not',
   );
   t.notOk(assumedAlong({ properties: { a: { type: 'string' } } }, '#/properties/a/type'));

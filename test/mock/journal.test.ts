@@ -91,7 +91,7 @@ t.test(
     t.equal(entry.operationId, null);
     t.equal(entry.status, 404);
     const journal = new Journal(5, () => [
-      { at: '/data', expected: 'array', actual: '1', message: 'must be array', assumed: false },
+      { at: '/data', expected: 'array', actual: '1', message: 'must be array', severity: 'error' },
     ]);
     journal.record({
       method: 'POST',

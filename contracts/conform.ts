@@ -1,0 +1,100 @@
+// Whether one answer conforms to the spec and to what the check expected of
+// it: a network fault, a status other than the expected, a missing or wrong
+// body. Pure: the session calls it and keeps the coverage and reproductions.
+import type { OperationEntry } from '../spec/load.js';
+import type { ExchangeValidator } from './exchange.js';
+import { describeBody, type Outcome } from './http.js';
+import { type Finding, severityOf } from './types.js';
+
+export type Expect = number[] | '2xx' | '4xx';
+
+/** The hint for a gated operation refused with its documented no-plan 403 while a 2xx was expected. */
+const NO_PLAN = ' (the documented refusal of an account without an active plan: sign in with one that has a plan)';
+
+export function refusedForNoPlan(op: OperationEntry, status: number, body: unknown): boolean {
+  if (status !== 403 || !op.subscriptionRequired) return false;
+  const documented = op.responses['403']?.examples[0] as { message?: unknown } | undefined;
+  return (
+    documented?.message !== undefined && (body as { message?: unknown } | undefined)?.message === documented.message
+  );
+}
+
+export interface Conformance {
+  findings: Finding[];
+  /** The answer shows the operation served (a JSON answer, neither throttled nor a server error). */
+  covered: boolean;
+}
+
+export function conformAnswer(
+  op: OperationEntry,
+  validator: ExchangeValidator,
+  out: Outcome,
+  expect: Expect,
+): Conformance {
+  const operationId = op.operationId;
+  const base = { operationId, severity: 'error' } as const;
+  if (out.fault)
+    return {
+      covered: false,
+      findings: [
+        {
+          ...base,
+          message: `${operationId}: ${out.fault.message} (${out.request.method} ${out.request.path})`,
+          expected: 'an answer',
+          actual: out.fault.kind,
+        },
+      ],
+    };
+  const status = out.status!;
+  // A 429 proves nothing about the operation (neither that it serves nor that it refuses):
+  // a throttle that outlasts the waiting is a finding, and the operation is not covered.
+  if (status === 429 && !(Array.isArray(expect) && expect.includes(429))) {
+    return {
+      covered: false,
+      findings: [
+        {
+          ...base,
+          status,
+          message: `${operationId} stayed throttled (429) after the waiting allowed (--max-wait): the check could not run`,
+          expected: Array.isArray(expect) ? expect.join(' or ') : expect,
+          actual: '429',
+        },
+      ],
+    };
+  }
+  const findings: Finding[] = [];
+  const ok =
+    expect === '2xx'
+      ? status >= 200 && status < 300
+      : expect === '4xx'
+        ? status >= 400 && status < 500
+        : expect.includes(status);
+  if (!ok) {
+    const want = Array.isArray(expect) ? expect.join(' or ') : expect;
+    const why =
+      status >= 500 ? ' (a server error)' : expect === '2xx' && refusedForNoPlan(op, status, out.body) ? NO_PLAN : '';
+    // Only the expectation decides: a 401 expected of an assumed operation is still a fact.
+    const assumed =
+      expect === '2xx' ? op.assumed : Array.isArray(expect) && expect.every((x) => op.responses[String(x)]?.assumed);
+    findings.push({
+      ...base,
+      status,
+      message: `${operationId} answered ${status}${why}, expected ${want}`,
+      expected: want,
+      actual: String(status),
+      severity: severityOf(assumed),
+    });
+  }
+  if (out.body === undefined) {
+    findings.push({
+      ...base,
+      status,
+      message: `${operationId} ${status} came with ${describeBody(out)}`,
+      expected: 'a JSON body',
+      actual: describeBody(out),
+    });
+    return { covered: false, findings };
+  }
+  findings.push(...validator.validate({ operationId, status, headers: out.headers, body: out.body }));
+  return { covered: status < 500, findings };
+}

@@ -1,0 +1,92 @@
+// Conformance of one answer: what each kind of answer yields, whether it covers
+// its operation, and the no-plan hint (only the documented no-plan refusal of an
+// operation that needs a plan gets it).
+import t from 'tap';
+import { conformAnswer, type Expect, refusedForNoPlan } from '../../contracts/conform.js';
+import { createExchangeValidator } from '../../contracts/exchange.js';
+import type { Outcome } from '../../contracts/http.js';
+import { spec } from '../helpers/mock.js';
+
+t.test('each kind of answer: its first finding, its severity, and whether it covers the operation', async (t) => {
+  const loaded = await spec();
+  const validator = createExchangeValidator(loaded);
+  const op = (id: string) => loaded.byId.get(id)!;
+  const json = { 'content-type': 'application/json' };
+  const answer = (status: number | undefined, body: unknown, extra: Partial<Outcome> = {}): Outcome => ({
+    request: { method: 'POST', path: '/x' },
+    status,
+    headers: json,
+    text: body === undefined ? '' : JSON.stringify(body),
+    body,
+    ms: 1,
+    ...extra,
+  });
+  const example = (id: string, status: string) => op(id).responses[status]!.examples[0];
+  const cases: Array<[string, string, Outcome, Expect, { first?: RegExp; severity?: string; covered: boolean }]> = [
+    ['the documented answer', 'listCountries', answer(200, example('listCountries', '200')), '2xx', { covered: true }],
+    [
+      'a network fault',
+      'listCountries',
+      answer(undefined, undefined, { fault: { kind: 'refused', message: 'connection refused' } }),
+      '2xx',
+      { first: /connection refused \(POST \/x\)/, severity: 'error', covered: false },
+    ],
+    [
+      'a throttle that outlasted the waiting',
+      'listCountries',
+      answer(429, example('listCountries', '429')),
+      '2xx',
+      { first: /stayed throttled/, severity: 'error', covered: false },
+    ],
+    ['a 429 asked for', 'listCountries', answer(429, example('listCountries', '429')), [429], { covered: true }],
+    [
+      'a server error',
+      'listCountries',
+      answer(500, { message: 'boom' }),
+      '2xx',
+      { first: /answered 500 \(a server error\), expected 2xx/, severity: 'error', covered: false },
+    ],
+    [
+      'a body that is not JSON',
+      'listCountries',
+      answer(200, undefined, { text: '<html>' }),
+      '2xx',
+      { first: /came with an HTML page/, severity: 'error', covered: false },
+    ],
+    [
+      'a refusal of an operation the spec assumes, when it was expected to serve',
+      'logout',
+      answer(401, example('logout', '401')),
+      '2xx',
+      { first: /answered 401, expected 2xx/, severity: 'observation', covered: true },
+    ],
+    [
+      'a success where a documented refusal was expected',
+      'logout',
+      answer(200, example('logout', '200')),
+      [401],
+      { first: /answered 200, expected 401/, severity: 'error', covered: true },
+    ],
+  ];
+  for (const [name, id, out, expect, want] of cases) {
+    const { findings, covered } = conformAnswer(op(id), validator, out, expect);
+    t.equal(covered, want.covered, `${name}: covered`);
+    if (!want.first) t.same(findings, [], `${name}: no finding`);
+    else t.match(findings[0], { message: want.first, severity: want.severity, operationId: id }, name);
+  }
+});
+
+t.test('only a gated operation’s documented 403 body is read as “no plan”', async (t) => {
+  const ops = (await spec()).operations;
+  const gated = ops.find((o) => o.operationId === 'listClients')!;
+  const open = ops.find((o) => !o.subscriptionRequired && !o.isPublic)!;
+  const documented = (gated.responses['403']!.examples[0] as { message: string }).message;
+  const cases: Array<[string, Parameters<typeof refusedForNoPlan>, boolean]> = [
+    ['the documented refusal', [gated, 403, { message: documented, status: 403 }], true],
+    ['another 403 message', [gated, 403, { message: 'Forbidden.' }], false],
+    ['no body', [gated, 403, undefined], false],
+    ['another status with that message', [gated, 401, { message: documented }], false],
+    ['an operation that needs no plan', [open, 403, { message: documented }], false],
+  ];
+  for (const [name, args, want] of cases) t.equal(refusedForNoPlan(...args), want, name);
+});
