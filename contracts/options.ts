@@ -1,10 +1,12 @@
 // Options in, resolved context out, with the defaults named.
+import { type SpecFacts, specFacts } from '../spec/facts.js';
+import type { LoadedSpec } from '../spec/load.js';
 import type { FetchLike } from './http.js';
 import { BODY_DEFAULTS } from './limits.js';
-import type { Credentials, RunOptions } from './types.js';
+import { type Credentials, RunAborted, type RunOptions } from './types.js';
 
+/** The platform is not among them: it defaults to the spec's example (specFacts). */
 export const RUN_DEFAULTS = {
-  platform: 'WEB',
   timeoutMs: 10_000,
   maxPages: 100,
   /** All waiting out of 429s in a run, together: room for a few minutes of a 60-a-minute throttle. */
@@ -24,7 +26,10 @@ export interface RunContext {
   apiBase: string;
   credentials: Credentials;
   nosub?: { email: string; password: string };
-  platform: 'WEB' | 'IOS' | 'ANDROID';
+  /** One of the spec's platform values. */
+  platform: string;
+  /** Platform values, rate limit and header names, as the spec states them. */
+  facts: SpecFacts;
   apiKey?: string;
   timeoutMs: number;
   only: Set<string>;
@@ -63,8 +68,18 @@ export function normalizeBaseUrl(input: string, prefix = '/api/v1'): { baseUrl: 
   return { baseUrl, apiBase: `${baseUrl}${prefix}` };
 }
 
-export function resolveRunOptions(o: RunOptions, prefix = '/api/v1'): RunContext {
-  const { baseUrl, apiBase } = normalizeBaseUrl(o.baseUrl, prefix);
+/** The platform asked for, or the spec's default; a value the spec does not list cannot make a run. */
+export function runPlatform(asked: string | undefined, facts: SpecFacts): string {
+  if (asked === undefined) return facts.defaultPlatform;
+  if (facts.platforms.includes(asked)) return asked;
+  const all = facts.platforms;
+  const listed = all.length > 1 ? `${all.slice(0, -1).join(', ')} or ${all.at(-1)}` : all.join('');
+  throw new RunAborted(`--platform takes ${listed}, not "${asked}"`);
+}
+
+export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePath' | 'document'>): RunContext {
+  const { baseUrl, apiBase } = normalizeBaseUrl(o.baseUrl, spec.basePath);
+  const facts = specFacts(spec);
   if (!o.credentials.token && !(o.credentials.email && o.credentials.password)) {
     throw new Error('give --email and --password, or --token (or MCS_EMAIL, MCS_PASSWORD, MCS_TOKEN)');
   }
@@ -75,7 +90,8 @@ export function resolveRunOptions(o: RunOptions, prefix = '/api/v1'): RunContext
     apiBase,
     credentials: o.credentials,
     nosub: o.nosub,
-    platform: o.platform ?? RUN_DEFAULTS.platform,
+    platform: runPlatform(o.platform, facts),
+    facts,
     apiKey: o.apiKey,
     timeoutMs: o.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
     only: new Set(o.only ?? []),

@@ -18,7 +18,7 @@ import { type CheckResult, RunAborted, type RunOptions, type RunReport } from '.
 /** Runs the suite; the report it returns is already redacted (secrets never leave the run). */
 export async function runContracts(options: RunOptions, spec?: LoadedSpec): Promise<RunReport> {
   const loaded = spec ?? (await loadSpec());
-  const ctx = resolveRunOptions(options, loaded.basePath);
+  const ctx = resolveRunOptions(options, loaded);
   checkSelection(ctx, loaded);
   const started = performance.now();
   const startedAt = new Date().toISOString();

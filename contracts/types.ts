@@ -87,7 +87,8 @@ export interface RunOptions {
   credentials: Credentials;
   /** The account without a plan, for the subscription checks. */
   nosub?: { email: string; password: string };
-  platform?: 'WEB' | 'IOS' | 'ANDROID';
+  /** One of the spec's platform values (default: the spec's example); any other aborts the run. */
+  platform?: string;
   apiKey?: string;
   timeoutMs?: number;
   /** operationIds or tags. */

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
 import { buildMock } from './build.js';
-import { DEFAULTS, type MockOptions } from './options.js';
+import { DEFAULTS, type MockContext, type MockOptions } from './options.js';
 import { StateFileError } from './state-file.js';
 import { keepTickShape } from './tick-shape.js';
 
@@ -17,7 +17,7 @@ export const USAGE = `usage: npm start -- [options]
   --host HOST         address to bind (default ${DEFAULTS.host})
   --seed N            seed of the generated world (default ${DEFAULTS.seed})
   --clients N         number of clients in the world, 1 to ${MAX_CLIENTS} (default ${DEFAULTS.clients})
-  --no-rate-limit     turn off the 60 requests/minute limit
+  --no-rate-limit     turn off the spec's rate limit (x-rate-limit)
   --state-file PATH   keep state across restarts in PATH (JSON, written atomically)
   --cors-origin URL   a browser origin allowed beyond this machine, e.g. http://192.168.1.20:5173 (repeatable)
   --journal N         exchanges the request journal keeps, 0 for none (default ${DEFAULTS.journal})
@@ -112,6 +112,7 @@ export interface WorldFacts {
   origin: 'seed' | 'state-file';
   seed: number;
   clients: number;
+  rateLimit: MockContext['rateLimit'];
 }
 
 export function banner(url: string, settings: CliSettings, world: WorldFacts): string {
@@ -124,7 +125,7 @@ export function banner(url: string, settings: CliSettings, world: WorldFacts): s
   const lines = [
     `Measurement Capture Service mock listening on ${url}/api/v1`,
     `  world: seed ${world.seed}, ${world.clients} clients (${fromFile ? `loaded from ${o.stateFile}` : 'fresh from the seed'})${ignored}`,
-    `  rate limit: ${o.rateLimit === false ? 'off' : `${DEFAULTS.rateLimit.max} requests/minute per token`}`,
+    `  rate limit: ${world.rateLimit === false ? 'off' : `${world.rateLimit.max} requests/${world.rateLimit.windowMs === 60_000 ? 'minute' : `${world.rateLimit.windowMs / 1000} s`} per token`}`,
     'Demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email} / ${a.password}  (${a.note})`),
     `API reference: ${url}/docs  (spec: ${url}/openapi.yaml)`,
@@ -173,6 +174,7 @@ export async function main(argv: string[]): Promise<number> {
         origin: ctx.origin,
         seed: ctx.seed,
         clients: app.mock.store.world.clients.length,
+        rateLimit: ctx.rateLimit,
       }),
     );
     const warning = hostWarning(host);

@@ -54,7 +54,10 @@ export const Errors = {
   PLANS_UNAUTHORIZED: define(401, 'Unauthorized', 'status'),
 
   // Where the document is silent (x-assumed in the spec).
-  PLATFORM: define(400, 'The platform header is required and must be one of WEB, IOS, ANDROID.'),
+  PLATFORM: define(
+    400,
+    (values: readonly string[]) => `The platform header is required and must be one of ${values.join(', ')}.`,
+  ),
   MALFORMED_JSON: define(400, 'The request body is not valid JSON.'),
   BODY_TOO_DEEP: define(400, (levels: number) => `The request body is nested too deep (at most ${levels} levels).`),
   BAD_REQUEST: define(400, (detail: string) => detail),

@@ -1,5 +1,6 @@
 // Options in, resolved context out: every default of the mock is named here.
 import { buildWorld, DEFAULT_CLIENTS, DEFAULT_SEED } from '../fixtures/world.js';
+import { type SpecFacts, specFacts } from '../spec/facts.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { seedSpecExamples } from './example-seeds.js';
 import { readState } from './state-file.js';
@@ -11,8 +12,6 @@ export const DEFAULTS = {
   port: 4010,
   seed: DEFAULT_SEED,
   clients: DEFAULT_CLIENTS,
-  /** Section 8: 60 requests per minute. */
-  rateLimit: { max: 60, windowMs: 60_000 },
   /** Size limits are not shown; 1 MiB (x-assumed in the spec, response 413). */
   bodyLimit: 1_048_576,
   /** JSON bodies nest at most this deep (the spec's need 4); deeper is a 400 before parsing, never a stack overflow. */
@@ -26,7 +25,7 @@ export const DEFAULTS = {
 export interface MockOptions {
   seed?: number;
   clients?: number;
-  /** false turns the rate limit off. */
+  /** false turns the rate limit off; numbers given replace the spec's (x-rate-limit). */
   rateLimit?: false | { max?: number; windowMs?: number };
   stateFile?: string;
   bodyLimit?: number;
@@ -56,6 +55,8 @@ export interface MockContext {
   maxLatencyMs: number;
   logger: boolean;
   spec: LoadedSpec;
+  /** Platform values, rate limit and header names, as the spec states them. */
+  facts: SpecFacts;
   now: () => Date;
   corsOrigins: readonly string[];
   journal: number;
@@ -68,20 +69,13 @@ export interface MockContext {
   freshStore: () => Store;
 }
 
-/** The spec's `x-rate-limit` (section 8), else the named default. */
-export function specRateLimit(spec: LoadedSpec): { max: number; windowMs: number } {
-  const x = spec.raw['x-rate-limit'] as { requests?: number; window_seconds?: number } | undefined;
-  return {
-    max: x?.requests ?? DEFAULTS.rateLimit.max,
-    windowMs: (x?.window_seconds ?? DEFAULTS.rateLimit.windowMs / 1000) * 1000,
-  };
-}
-
 export async function resolveOptions(options: MockOptions = {}): Promise<MockContext> {
   const seed = options.seed ?? DEFAULTS.seed;
   const clients = options.clients ?? DEFAULTS.clients;
   const now = options.now ?? (() => new Date());
   const spec = options.spec ?? (await loadSpec());
+  const facts = specFacts(spec);
+  const { requests, windowSeconds } = facts.rateLimit;
   // Locked before it is read: no other mock may be writing it meanwhile.
   const stateLock = options.stateFile ? await lockStateFile(options.stateFile) : undefined;
   let saved: StateSnapshot | undefined;
@@ -100,7 +94,8 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
     // A loaded world keeps its own seed (reset rebuilds from it).
     seed: saved?.world.seed ?? seed,
     clients,
-    rateLimit: options.rateLimit === false ? false : { ...specRateLimit(spec), ...options.rateLimit },
+    rateLimit:
+      options.rateLimit === false ? false : { max: requests, windowMs: windowSeconds * 1000, ...options.rateLimit },
     stateFile: options.stateFile,
     stateLock,
     onStateError:
@@ -110,6 +105,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
     maxLatencyMs: DEFAULTS.maxLatencyMs,
     logger: options.logger ?? false,
     spec,
+    facts,
     now,
     corsOrigins: options.corsOrigins ?? [],
     journal: options.journal ?? DEFAULTS.journal,

@@ -85,7 +85,7 @@ export function registerOperations(
           query: (request.query ?? {}) as Record<string, unknown>,
           user: request.user!,
           token: request.token ?? '',
-          platform: String(request.headers.platform),
+          platform: String(request.headers[app.mock.ctx.facts.headers.platform]),
           store: app.mock.store,
           baseUrl: baseUrlOf(request, spec.basePath),
         };

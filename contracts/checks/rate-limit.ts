@@ -4,12 +4,13 @@ import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
 
 export async function rateLimitCheck(s: Session): Promise<void> {
-  const limit = (s.spec.raw['x-rate-limit'] as { requests?: number } | undefined)?.requests ?? 60;
+  const { requests: limit, windowSeconds } = s.ctx.facts.rateLimit;
+  const per = windowSeconds === 60 ? 'a minute' : `in ${windowSeconds} s`;
   const spec = {
     id: 'rate-limit:getProfile',
     group: 'rate-limit' as const,
     operationId: 'getProfile',
-    title: `the call past ${limit} a minute answers 429`,
+    title: `the call past ${limit} ${per} answers 429`,
   };
   if (!s.ctx.checkRateLimit) {
     s.skip(spec, 'spends the quota; --check-rate-limit runs it');
@@ -58,7 +59,7 @@ export async function rateLimitCheck(s: Session): Promise<void> {
     return [
       {
         operationId: 'getProfile',
-        message: `no 429 after ${limit + 10} calls in a row; the documented limit is ${limit} a minute`,
+        message: `no 429 after ${limit + 10} calls in a row; the documented limit is ${limit} ${per}`,
         expected: '429',
         actual: 'all answered',
         severity: 'error',

@@ -9,9 +9,10 @@ import { documentedStatusError, Errors, type MockError } from '../errors.js';
 import { onOperation } from './on-operation.js';
 
 export function presentedToken(request: FastifyRequest): string | undefined {
-  const auth = request.headers.authorization;
+  const names = request.server.mock.ctx.facts.headers;
+  const auth = request.headers[names.authorization];
   const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] : undefined;
-  const header = request.headers['x-api-token'];
+  const header = request.headers[names.token];
   return bearer ?? (typeof header === 'string' && header.trim() ? header.trim() : undefined);
 }
 

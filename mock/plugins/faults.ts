@@ -26,7 +26,14 @@ function sendDocumented(reply: FastifyReply, op: OperationEntry, status: number,
       );
     body = examples[i];
   }
-  if (status === 429) reply.headers({ 'retry-after': '60', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0' });
+  if (status === 429) {
+    const { requests, windowSeconds } = reply.server.mock.ctx.facts.rateLimit;
+    reply.headers({
+      'retry-after': String(windowSeconds),
+      'x-ratelimit-limit': String(requests),
+      'x-ratelimit-remaining': '0',
+    });
+  }
   return reply.code(status).send(body);
 }
 

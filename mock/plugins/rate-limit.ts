@@ -1,5 +1,5 @@
-// Section 8: 60 requests a minute, then 429. Counted per token, or per address
-// for calls without one, across all operations together.
+// Section 8: the spec's x-rate-limit (MockContext.rateLimit), then 429. Counted
+// per token, or per address for calls without one, across all operations together.
 
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
@@ -21,7 +21,7 @@ export const rateLimitKey = (request: FastifyRequest): string => {
 export default fp<RateLimitSettings>(
   async (app, { max, windowMs }) => {
     // Global mode keeps one counter per key for every route; a per-route
-    // config would count each operation apart (60 a minute per operation).
+    // config would count each operation apart (the whole quota per operation).
     await app.register(rateLimit, {
       global: true,
       max,

@@ -1,7 +1,8 @@
 // fast-check arbitraries for a request to one operation, from its schemas:
 // valid, boundary and wrong-typed values, odd headers and malformed bodies.
 import fc from 'fast-check';
-import type { JsonSchema, OperationEntry } from '../../spec/load.js';
+import { specFacts } from '../../spec/facts.js';
+import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 
 const BOUNDARY_INTS = [0, -1, 1, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, 1e21];
@@ -125,32 +126,34 @@ export interface Tokens {
 
 export function requestFor(
   op: OperationEntry,
-  basePath: string,
+  spec: Pick<LoadedSpec, 'basePath' | 'document'>,
   tokens: Tokens,
   hints: Hints = {},
 ): fc.Arbitrary<FuzzRequest> {
+  const { basePath } = spec;
+  const { headers: names, platforms } = specFacts(spec);
   const build = (chaos: boolean) => {
     const mode: Mode = { chaos, hints };
-    const valid: Record<string, string> = op.isPublic ? {} : { authorization: `Bearer ${tokens.plan}` };
+    const valid: Record<string, string> = op.isPublic ? {} : { [names.authorization]: `Bearer ${tokens.plan}` };
     const auth = chaos
       ? fc.constantFrom<Record<string, string>>(
           valid,
-          { 'x-api-token': tokens.plan },
-          { authorization: `Bearer ${tokens.nosub}` },
-          { authorization: 'Bearer made-up-token' },
-          { authorization: 'Basic dXNlcjpwYXNz' },
+          { [names.token]: tokens.plan },
+          { [names.authorization]: `Bearer ${tokens.nosub}` },
+          { [names.authorization]: 'Bearer made-up-token' },
+          { [names.authorization]: 'Basic dXNlcjpwYXNz' },
           {},
         )
       : fc.constant(valid);
     const platform = chaos
       ? fc.option(
           fc.oneof(
-            { weight: 4, arbitrary: fc.constantFrom('WEB', 'IOS', 'ANDROID') },
+            { weight: 4, arbitrary: fc.constantFrom(...platforms) },
             { weight: 1, arbitrary: fc.constantFrom('', 'web', 'WINDOWS', '😀') },
           ),
           { nil: undefined },
         )
-      : fc.constantFrom('WEB', 'IOS', 'ANDROID');
+      : fc.constantFrom(...platforms);
     const contentType = chaos
       ? fc.oneof(
           { weight: 4, arbitrary: fc.constant('application/json') },
@@ -205,7 +208,7 @@ export function requestFor(
     .oneof({ weight: 3, arbitrary: build(false) }, { weight: 2, arbitrary: build(true) })
     .map(({ auth: a, platform: p, contentType: ct, body: b, pathToken: tok, page: pg }) => {
       const headers: Record<string, string> = { ...a };
-      if (p !== undefined) headers.platform = p;
+      if (p !== undefined) headers[names.platform] = p;
       const hasBody = op.method !== 'get' && b !== undefined;
       if (hasBody && ct) headers['content-type'] = ct;
       const path = op.path.replace('{token}', tok);

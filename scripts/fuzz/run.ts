@@ -29,10 +29,11 @@ export interface FuzzResult {
 const HANG_MS = 5000;
 
 async function signin(app: FastifyInstance, email: string): Promise<string> {
+  const { headers, defaultPlatform } = app.mock.ctx.facts;
   const r = await app.inject({
     method: 'POST',
     url: '/api/v1/user/signin',
-    headers: { platform: 'WEB' },
+    headers: { [headers.platform]: defaultPlatform },
     payload: { email, password: 'demo-password' },
   });
   return r.json().data.api_token;
@@ -91,7 +92,7 @@ export async function fuzzMock(
     byOperation[op.operationId] = counts;
     // The property fails on a defect, so fast-check shrinks it to a small counterexample.
     const details = await fc.check(
-      fc.asyncProperty(requestFor(op, spec.basePath, tokens, hints), async (req) => {
+      fc.asyncProperty(requestFor(op, spec, tokens, hints), async (req) => {
         cases++;
         const problem = await exchange(app, validator, op.operationId, req, counts);
         if (problem) throw new Error(JSON.stringify(problem));

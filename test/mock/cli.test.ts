@@ -99,7 +99,12 @@ t.test('bad flags get a clear message', async (t) => {
 t.test('the banner names the address and the demo accounts', async (t) => {
   const p = parseMockArgs(['--no-rate-limit']);
   if (!p.ok) throw new Error('parse');
-  const text = banner('http://127.0.0.1:4010', p.settings, { origin: 'seed', seed: 20261121, clients: 150 });
+  const text = banner('http://127.0.0.1:4010', p.settings, {
+    origin: 'seed',
+    seed: 20261121,
+    clients: 150,
+    rateLimit: false,
+  });
   t.match(text, 'world: seed 20261121, 150 clients (fresh from the seed)');
   t.match(text, 'http://127.0.0.1:4010/api/v1');
   t.match(text, 'demo@example.com / demo-password');
@@ -112,16 +117,22 @@ t.test(
   async (t) => {
     const p = parseMockArgs(['--seed', '7', '--clients', '1000', '--state-file', 'w.json']);
     if (!p.ok) throw new Error('parse');
-    const text = banner('http://127.0.0.1:4010', p.settings, { origin: 'state-file', seed: 20261121, clients: 149 });
+    const text = banner('http://127.0.0.1:4010', p.settings, {
+      origin: 'state-file',
+      seed: 20261121,
+      clients: 149,
+      rateLimit: { max: 5, windowMs: 60_000 },
+    });
     t.match(
       text,
       "world: seed 20261121, 149 clients (loaded from w.json) (--seed and --clients ignored: the file's world is used)",
     );
     t.notMatch(text, /seed 7|1000 clients/);
+    t.match(text, 'rate limit: 5 requests/minute per token', 'the running limit, not a default');
     const plain = parseMockArgs(['--state-file', 'w.json']);
     if (!plain.ok) throw new Error('parse');
     t.notMatch(
-      banner('u', plain.settings, { origin: 'state-file', seed: 1, clients: 2 }),
+      banner('u', plain.settings, { origin: 'state-file', seed: 1, clients: 2, rateLimit: false }),
       /ignored/,
       'no flag given, none named',
     );
