@@ -4,17 +4,18 @@
 
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-
-const MESSAGES: Record<number, string> = {
-  400: 'The request is malformed.',
-  408: 'The request took too long to arrive.',
-  431: 'The request headers are too large.',
-};
+import { Errors } from './errors.js';
 
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body = JSON.stringify({ message: MESSAGES[status], status });
+  const e =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? Errors.REQUEST_TIMEOUT()
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? Errors.HEADERS_TOO_LARGE()
+        : Errors.REQUEST_MALFORMED();
+  const status = e.statusCode;
+  const body = JSON.stringify(e.body());
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,

@@ -1,11 +1,9 @@
 // Section 5: protected operations take the token as `Authorization: Bearer` or
-// `X-API-Token`. The 401 body follows the operation's documented 401 example,
-// so plans/index answers in its own {status: "error"} shape.
+// `X-API-Token`. The errors plugin sends the 401 in the operation's documented
+// shape, so plans/index answers in its own {status: "error"} shape.
 
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { OperationEntry } from '../../spec/load.js';
-import { documentedStatusError, Errors, type MockError } from '../errors.js';
 import { onOperation } from './on-operation.js';
 
 export function presentedToken(request: FastifyRequest): string | undefined {
@@ -16,10 +14,6 @@ export function presentedToken(request: FastifyRequest): string | undefined {
   return bearer ?? (typeof header === 'string' && header.trim() ? header.trim() : undefined);
 }
 
-function unauthenticated(op: OperationEntry): () => MockError {
-  return () => documentedStatusError(op.responses, 401) ?? Errors.UNAUTHENTICATED();
-}
-
 export default fp(
   async (app) => {
     // Declared up front, so every request object keeps one shape (Fastify's advice on decorators).
@@ -27,11 +21,10 @@ export default fp(
     app.decorateRequest('token', undefined);
     onOperation(app, (op) => {
       if (op.isPublic) return undefined;
-      const refuse = unauthenticated(op);
       return (request, _reply, done) => {
         const token = presentedToken(request);
         const user = token ? app.mock.store.userByToken(token) : undefined;
-        if (!user || !token) return done(refuse());
+        if (!user || !token) return done(app.errors.UNAUTHENTICATED());
         request.user = user;
         request.token = token;
         done();

@@ -1,19 +1,36 @@
 // Every failure becomes a JSON error in the API's own shape: malformed JSON,
 // wrong content type, oversized body, validation, unknown path, wrong method.
-// Nothing reaches the client as a bare 500.
+// Nothing reaches the client as a bare 500. Errors are sent as the catalogue
+// and the operation's documented response make them: the response schemas'
+// serializer (which writes a schema's `const` whatever the value) never sees them.
 
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonDepth } from '../../contracts/limits.js';
-import { type LoadedSpec, type OperationEntry, pathPattern } from '../../spec/load.js';
-import { documentedStatusError, Errors, MockError } from '../errors.js';
+import { type LoadedSpec, type OperationEntry, pathPattern, type ResponseEntry } from '../../spec/load.js';
+import { type ErrorCatalogue, Errors, errorCatalogue, fixedText, MockError } from '../errors.js';
 import { DEFAULTS } from '../options.js';
 import { validationErrors } from '../validation-messages.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The error catalogue of this mock's spec (its fixed texts read from it at start-up). */
+    errors: ErrorCatalogue;
+  }
+}
+
+/** The documented example of a response, when it is in the {status: "error", message} shape. */
+function statusExample(response: ResponseEntry | undefined): { message: string } | undefined {
+  const example = response?.examples[0] as { status?: unknown; message?: unknown } | undefined;
+  return example?.status === 'error' && typeof example.message === 'string' ? { message: example.message } : undefined;
+}
+
 function validationFailure(op: OperationEntry | undefined, errors: readonly ErrorObject[]): MockError {
-  // The operation's documented 422 decides the shape (awning: {status: "error", message: "Validation failed"}).
-  return (op && documentedStatusError(op.responses, 422)) ?? Errors.VALIDATION(validationErrors(errors));
+  const e = Errors.VALIDATION(validationErrors(errors));
+  // A 422 documented in the {status: "error"} shape is the operation's own failure, without per-field messages.
+  const own = statusExample(op?.responses['422']);
+  return own ? e.as('status', own.message) : e;
 }
 
 function toMockError(err: FastifyError, request: FastifyRequest, bodyLimit: number): MockError {
@@ -30,16 +47,27 @@ function toMockError(err: FastifyError, request: FastifyRequest, bodyLimit: numb
   }
   if (err instanceof SyntaxError) return Errors.MALFORMED_JSON();
   const status = err.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new MockError(status, err.message);
+  // Another 4xx Fastify raised itself keeps its own code and text, in the API's shape.
+  if (status >= 400 && status < 500) return new MockError(err.code ?? 'FST_ERR', status, err.message);
   return Errors.INTERNAL();
 }
 
-/** The awning, country and plan operations fail in {status: "error", message} (section 7):
- *  an error their spec documents in that shape for its status is sent in it, with its own message. */
+/** The awning, country and plan operations fail in {status: "error", message} (section 7): an error whose
+ *  status the operation documents in that shape is sent in it, with the text the spec fixes for it, if any
+ *  (plans' 401 `Unauthorized`, the awning's 422 `Validation failed`, countries' 500). */
 function inOperationShape(e: MockError, op: OperationEntry | undefined): MockError {
-  if (!op || e.shape === 'status') return e;
-  const example = op.responses[String(e.statusCode)]?.examples[0] as { status?: unknown } | undefined;
-  return example?.status === 'error' ? new MockError(e.statusCode, e.message, 'status', undefined, e.headers) : e;
+  const documented = op?.responses[String(e.statusCode)];
+  if (!documented || !statusExample(documented)) return e;
+  const message = (documented.schema && fixedText(documented.schema, 'status')) ?? e.message;
+  return e.shape === 'status' && message === e.message ? e : e.as('status', message);
+}
+
+function send(reply: FastifyReply, e: MockError): FastifyReply {
+  return reply
+    .code(e.statusCode)
+    .headers(e.headers)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(e.body()));
 }
 
 /** For each path, the methods the spec serves on it (405 and `Allow`). */
@@ -59,6 +87,7 @@ function methodIndex(spec: LoadedSpec): Array<{ pattern: RegExp; methods: string
 
 export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
   async (app: FastifyInstance, { spec, bodyLimit }) => {
+    app.decorate('errors', errorCatalogue(spec));
     // JSON parser that takes an empty body as no body (as a Laravel backend does).
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeAllContentTypeParsers();
@@ -76,7 +105,7 @@ export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
     app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const e = inOperationShape(toMockError(err, request, bodyLimit), request.routeOptions.config?.operation);
       if (e.statusCode >= 500) request.log.error({ err }, 'mock failure');
-      return reply.code(e.statusCode).headers(e.headers).send(e.body());
+      return send(reply, e);
     });
 
     const index = methodIndex(spec);
@@ -86,7 +115,7 @@ export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
       const e = match
         ? Errors.METHOD_NOT_ALLOWED(request.method, path, match.methods)
         : Errors.ROUTE_NOT_FOUND(request.method, path);
-      return reply.code(e.statusCode).headers(e.headers).send(e.body());
+      return send(reply, e);
     });
   },
   { name: 'mcs-errors' },

@@ -4,7 +4,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors } from '../errors.js';
 import { presentedToken } from './auth.js';
 
 export interface RateLimitSettings {
@@ -28,7 +27,7 @@ export default fp<RateLimitSettings>(
       timeWindow: windowMs,
       keyGenerator: rateLimitKey,
       allowList: (request) => !request.routeOptions.config?.operation,
-      errorResponseBuilder: () => Errors.TOO_MANY_REQUESTS(),
+      errorResponseBuilder: () => app.errors.TOO_MANY_REQUESTS(),
       addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
       addHeaders: {
         'x-ratelimit-limit': true,

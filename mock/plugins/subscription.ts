@@ -1,7 +1,6 @@
 // Section 5 rule 4: operations marked x-subscription-required answer 403
 // `Subscription required.` to users without an active plan.
 import fp from 'fastify-plugin';
-import { Errors } from '../errors.js';
 import { onOperation } from './on-operation.js';
 
 export default fp(
@@ -11,7 +10,7 @@ export default fp(
       return (request, _reply, done) => {
         done(
           !request.user || !app.mock.store.activeSubscription(request.user.id)
-            ? Errors.SUBSCRIPTION_REQUIRED()
+            ? app.errors.SUBSCRIPTION_REQUIRED()
             : undefined,
         );
       };

@@ -1,6 +1,12 @@
 // Bad input gets a clear JSON error in the API's {message, status} shape, never a 500.
+// The catalogue: stable codes, the spec's fixed texts read from the spec, no dead entries.
+import { readdir, readFile } from 'node:fs/promises';
+import Fastify from 'fastify';
 import t from 'tap';
-import { testMock } from '../helpers/mock.js';
+import { Errors, errorCatalogue, fixedText, SPEC_TEXTS } from '../../mock/errors.js';
+import errorsPlugin from '../../mock/plugins/errors.js';
+import { buildSpec, type JsonSchema, type RawNode } from '../../spec/load.js';
+import { bearer, spec, testMock } from '../helpers/mock.js';
 
 t.test('bad requests, table-driven', async (t) => {
   const mock = await testMock(t, { bodyLimit: 1024 });
@@ -167,4 +173,112 @@ t.test('an empty JSON body is read as no body, as Laravel does', async (t) => {
     payload: '',
   });
   t.equal(r.statusCode, 200);
+});
+
+t.test('every catalogue entry has a stable MCS_ERR_ code and its status', async (t) => {
+  for (const [name, make] of Object.entries(errorCatalogue(await spec()))) {
+    t.equal(make.code, `MCS_ERR_${name}`, name);
+    t.ok(make.statusCode >= 400 && make.statusCode < 600, `${name}: an error status`);
+  }
+});
+
+/** The spec with other fixed texts: components.schemas.<name>'s message const replaced. */
+async function specWithTexts(texts: Record<string, string>) {
+  const raw = structuredClone((await spec()).raw);
+  for (const [name, text] of Object.entries(texts)) {
+    const part = (raw.components.schemas[name].allOf as RawNode[]).find((p) => p.properties?.message);
+    part!.properties.message.const = text;
+  }
+  return buildSpec(raw);
+}
+
+t.test('the texts the spec fixes are served from the spec, not from a copy', async (t) => {
+  const other = await specWithTexts({
+    UnauthenticatedError: 'Sign in first.',
+    SubscriptionRequiredError: 'A plan is needed.',
+    TooManyRequestsError: 'Slow down.',
+    AwningValidationError: 'The awning is wrong.',
+    PlansUnauthorizedError: 'No plans for you.',
+  });
+  t.equal(errorCatalogue(other).UNAUTHENTICATED().message, 'Sign in first.', 'the catalogue reads the spec');
+  const mock = await testMock(t, { spec: other, rateLimit: false });
+  const token = await mock.signin();
+  const nosub = await mock.signin('nosub@example.com');
+  const served = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const r = await mock.post(path, body, headers);
+    return [r.status, r.body];
+  };
+  t.same(await served('/client/list', {}), [401, { message: 'Sign in first.', status: 401 }]);
+  t.same(await served('/client/list', {}, bearer(nosub)), [403, { message: 'A plan is needed.', status: 403 }]);
+  const plans = await mock.app.inject({ method: 'GET', url: '/api/v1/plans/index', headers: { platform: 'WEB' } });
+  t.same([plans.statusCode, plans.json()], [401, { status: 'error', message: 'No plans for you.' }]);
+  const awning = ['/measurements/awning_measurement_add_edit', { client_id: 'x' }, bearer(token)] as const;
+  t.same(await served(...awning), [422, { status: 'error', message: 'The awning is wrong.' }]);
+  const limited = await testMock(t, { spec: other, rateLimit: { max: 1 } });
+  await limited.post('/countries/index', {});
+  const r = await limited.post('/countries/index', {});
+  t.same([r.status, r.body], [429, { message: 'Slow down.', status: 429 }]);
+});
+
+t.test('regression: an error is sent as made, not rewritten by the response schema serializer', async (t) => {
+  // fast-json-stringify writes a schema's `const` whatever the value: it used to turn any 401 into `Unauthenticated.`.
+  const app = Fastify();
+  t.teardown(() => app.close());
+  await app.register(errorsPlugin, { spec: await spec(), bodyLimit: 1024 });
+  const fixed = { type: 'object', properties: { message: { type: 'string', const: 'Unauthenticated.' } } };
+  app.post('/x', { schema: { response: { 401: fixed } } }, () => {
+    throw Errors.INVALID_CREDENTIALS();
+  });
+  const r = await app.inject({ method: 'POST', url: '/x' });
+  t.same([r.statusCode, r.json()], [401, { message: 'Invalid email or password.', status: 401 }]);
+});
+
+t.test('no catalogue entry disagrees with the spec, and none copies a text it fixes', async (t) => {
+  const loaded = await spec();
+  const catalogue = errorCatalogue(loaded);
+  const schemas = loaded.document.components.schemas as Record<string, JsonSchema>;
+  const bound = new Set<string>(Object.values(SPEC_TEXTS));
+  const fixed: string[] = [];
+  for (const [name, schema] of Object.entries(schemas)) {
+    const api = fixedText(schema, 'api');
+    const own = fixedText(schema, 'status');
+    if (api) {
+      fixed.push(api);
+      t.ok(bound.has(name), `${name}: \`${api}\` is read by a catalogue entry`);
+    }
+    // The awning, country and plan operations' own texts are sent as their documented responses.
+    if (own) fixed.push(own);
+  }
+  for (const [name, schemaName] of Object.entries(SPEC_TEXTS)) {
+    const e = catalogue[name as keyof typeof SPEC_TEXTS]();
+    t.same(e.body(), { message: fixedText(schemas[schemaName]!, 'api'), status: e.statusCode }, name);
+    t.match(schemas[schemaName], { allOf: [{}, { properties: { status: { const: e.statusCode } } }] }, name);
+  }
+  const sources = await mockSources();
+  for (const text of fixed) {
+    const copies = sources.filter(([, s]) => s.includes(`'${text}'`) || s.includes(`"${text}"`)).map(([f]) => f);
+    t.same(copies, [], `no copy of "${text}" in mock/`);
+  }
+  const broken = structuredClone(loaded.raw);
+  delete broken.components.schemas.TooManyRequestsError;
+  t.throws(
+    () => errorCatalogue({ ...loaded, document: broken }),
+    /TooManyRequestsError/,
+    'a missing text fails at start-up',
+  );
+});
+
+async function mockSources(): Promise<Array<[string, string]>> {
+  const root = new URL('../../mock/', import.meta.url);
+  const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts'));
+  return Promise.all(files.map(async (f) => [f, await readFile(new URL(f, root), 'utf8')] as [string, string]));
+}
+
+t.test('no dead entries: every catalogue entry is made somewhere in mock/', async (t) => {
+  const sources = (await mockSources()).filter(([f]) => f !== 'errors.ts').map(([, s]) => s);
+  for (const name of Object.keys(errorCatalogue(await spec())))
+    t.ok(
+      sources.some((s) => new RegExp(`\\b[Ee]rrors\\.${name}\\b`).test(s)),
+      `${name} is used`,
+    );
 });
