@@ -25,12 +25,12 @@ import { ResponseCache } from './response-cache.js';
 import { registerOperations } from './routes.js';
 import type { MockRuntime } from './runtime.js';
 import { stateWriter } from './state-file.js';
-import type { Store } from './store.js';
+import { StoreHolder } from './store-holder.js';
 
 export { LOCAL_ORIGIN } from './origins.js';
 
 export async function buildMock(options: MockOptions = {}): Promise<FastifyInstance> {
-  const ctx = await resolveOptions(options);
+  const { ctx, store } = await resolveOptions(options);
   const app = Fastify({
     logger: ctx.logger,
     bodyLimit: ctx.bodyLimit,
@@ -51,24 +51,19 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   const coercing = createAjv({ allErrors: true, coerceTypes: true });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'querystring' ? coercing : ajv).compile(schema));
 
-  // Called on every change of the store, whichever store it is (reset swaps it).
-  const listeners: Array<() => void> = [() => runtime.cache.clear()];
-  const watch = (store: Store) => {
-    for (const l of listeners) store.onChange(l);
-  };
+  const stores = new StoreHolder(store);
   const runtime: MockRuntime = {
     ctx,
-    store: ctx.store,
+    get store() {
+      return stores.current;
+    },
     faults: new FaultRules(),
     cache: new ResponseCache(),
     journal: createJournal(ctx.spec, ctx.journal),
     routes: [],
-    replaceStore(store: Store) {
-      runtime.store = store;
-      watch(store);
-      for (const l of listeners) l();
-    },
+    replaceStore: (next) => stores.replace(next),
   };
+  stores.onChange(() => runtime.cache.clear());
   app.decorate('mock', runtime);
   // Recorded from the first registration on, whoever adds the route: the drift gate compares it with the spec.
   app.addHook('onRoute', (route) => {
@@ -78,7 +73,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
 
   if (ctx.stateFile) {
     const writer = stateWriter(ctx.stateFile, () => runtime.store.snapshot(), ctx.onStateError);
-    listeners.push(writer.schedule);
+    stores.onChange(writer.schedule);
     writer.schedule();
     // Write-through: an answer that changed the world is sent once the change is on disk,
     // so a kill -9 never loses an acknowledged write. Bursts share one write.
@@ -91,8 +86,6 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
       ctx.stateLock?.release();
     });
   }
-
-  watch(ctx.store);
 
   await app.register(cors, {
     // A request without Origin is not a CORS request: it gets no grant headers,

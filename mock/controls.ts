@@ -45,8 +45,7 @@ export async function controls(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = findUser(request.body);
       const planId = request.body.plan_id;
-      if (planId !== null && !app.mock.store.world.plans.some((p) => p.id === planId))
-        throw Errors.MOCK_CONTROL(`No plan ${planId}.`);
+      if (planId !== null && !app.mock.store.plan(planId)) throw Errors.MOCK_CONTROL(`No plan ${planId}.`);
       app.mock.store.setSubscription(user.id, planId);
       return { message: planId === null ? `${user.email} has no active plan.` : `${user.email} is on plan ${planId}.` };
     },

@@ -62,14 +62,14 @@ export interface MockContext {
   journal: number;
   /** Host names besides this machine's loopback names that may reach the controls. */
   controlHosts: string[];
-  store: Store;
-  /** Where the store came from: a fresh seed or the state file. */
+  /** Where the first store came from: a fresh seed or the state file. */
   origin: 'seed' | 'state-file';
   /** Builds the store anew from the seed (the reset control). */
   freshStore: () => Store;
 }
 
-export async function resolveOptions(options: MockOptions = {}): Promise<MockContext> {
+/** The context, and the store to start with: the context keeps none, as reset replaces it (see StoreHolder). */
+export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: MockContext; store: Store }> {
   const seed = options.seed ?? DEFAULTS.seed;
   const clients = options.clients ?? DEFAULTS.clients;
   const now = options.now ?? (() => new Date());
@@ -90,7 +90,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
     seedSpecExamples(store, spec);
     return store;
   };
-  return {
+  const ctx: MockContext = {
     // A loaded world keeps its own seed (reset rebuilds from it).
     seed: saved?.world.seed ?? seed,
     clients,
@@ -113,8 +113,8 @@ export async function resolveOptions(options: MockOptions = {}): Promise<MockCon
       options.host && !['0.0.0.0', '::'].includes(options.host)
         ? [options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host]
         : [],
-    store: saved ? new MemoryStore(saved, now) : freshStore(),
     origin: saved ? 'state-file' : 'seed',
     freshStore,
   };
+  return { ctx, store: saved ? new MemoryStore(saved, now) : freshStore() };
 }

@@ -12,7 +12,8 @@ import type { Store } from './store.js';
 
 export interface MockRuntime {
   ctx: MockContext;
-  store: Store;
+  /** The current store, read on each use: reset replaces it (StoreHolder holds it). */
+  readonly store: Store;
   faults: FaultRules;
   /** Serialized answers of read operations, cleared on every change of the store. */
   cache: ResponseCache;
@@ -20,7 +21,7 @@ export interface MockRuntime {
   journal: Journal;
   /** Every route registered on the app, as `METHOD url` (HEAD and OPTIONS left out). */
   routes: string[];
-  /** Replaces the store (reset), keeping the change listeners such as the state file. */
+  /** Replaces the store (reset); the change listeners, such as the state file's, follow it. */
   replaceStore(store: Store): void;
 }
 

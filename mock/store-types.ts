@@ -1,6 +1,16 @@
 // The store's interface and records: what handlers, plugins and the state file
 // rely on. MemoryStore (store.ts) is the implementation.
-import type { ClientRecord, MeasurementRecord, Room, Subscription, UserRecord, World } from '../fixtures/types.js';
+import type {
+  ClientRecord,
+  LeadSource,
+  MeasurementRecord,
+  MeasurementType,
+  Plan,
+  Room,
+  Subscription,
+  UserRecord,
+  World,
+} from '../fixtures/types.js';
 
 export type InvalidationReason = 'password_change' | 'logout' | 'deactivation' | 'breach';
 export const INVALIDATION_REASONS: readonly InvalidationReason[] = [
@@ -34,10 +44,21 @@ export interface StateSnapshot {
   outbox: MailMessage[];
 }
 
+/** The fixed lists that reference operations answer with. */
+export type ReferenceLists = Pick<
+  World,
+  'countries' | 'plans' | 'adminRoomTypes' | 'measurementTypes' | 'settings' | 'howItWorks' | 'leadSources'
+>;
+
 export type ClientPatch = Partial<Omit<ClientRecord, 'id' | 'user_id' | 'created_at'>>;
 
 export interface Store {
+  /** The raw world, for tests and tools only: the mock itself goes through the methods (test/mock/store.test.ts checks). */
   readonly world: World;
+  reference(): ReferenceLists;
+  plan(id: number): Plan | undefined;
+  measurementType(id: number): MeasurementType | undefined;
+  leadSource(id: number): LeadSource | undefined;
   userByEmail(email: string): UserRecord | undefined;
   userById(id: number): UserRecord | undefined;
   /** The user a valid token belongs to; undefined for unknown, revoked or deactivated. */

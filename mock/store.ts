@@ -1,40 +1,31 @@
-// The mock's state behind a small interface. MemoryStore keeps a world in
-// memory with the indexes the handlers need, so that reading a page costs the
-// same whatever the size of the world.
+// The mock's state behind a small interface (store-types.ts). MemoryStore keeps
+// a world in memory, with its indexes in WorldIndex and its sessions and reset
+// tokens in Sessions.
 import { randomBytes } from 'node:crypto';
 import { isoMicros } from '../fixtures/time.js';
-import type { ClientRecord, MeasurementRecord, Room, Subscription, UserRecord, World } from '../fixtures/types.js';
+import type { MeasurementRecord, UserRecord, World } from '../fixtures/types.js';
 import { hashPassword, verifyPassword } from '../fixtures/world.js';
+import { Sessions } from './sessions.js';
+import { WorldIndex } from './world-index.js';
 
-export type { ClientPatch, InvalidationReason, MailMessage, Session, StateSnapshot, Store } from './store-types.js';
+export type {
+  ClientPatch,
+  InvalidationReason,
+  MailMessage,
+  ReferenceLists,
+  Session,
+  StateSnapshot,
+  Store,
+} from './store-types.js';
 export { INVALIDATION_REASONS } from './store-types.js';
 
-import type { ClientPatch, InvalidationReason, MailMessage, Session, StateSnapshot, Store } from './store-types.js';
-
-const newToken = () => randomBytes(32).toString('hex');
-const byIdDesc = (a: number, b: number) => b - a;
+import type { ClientPatch, InvalidationReason, ReferenceLists, StateSnapshot, Store } from './store-types.js';
 
 export class MemoryStore implements Store {
   world: World;
-  private users = new Map<number, UserRecord>();
-  private usersByEmail = new Map<string, UserRecord>();
-  private sessions = new Map<string, Session>();
-  private resetTokens = new Map<string, number>();
-  private standing = new Set<string>();
-  outbox: MailMessage[] = [];
-  private clients = new Map<number, ClientRecord>();
-  private search = new Map<number, string>();
-  private clientsByUser = new Map<number, number[]>();
-  private companyCache = new Map<number, number[]>();
-  private rooms = new Map<number, Room>();
-  private roomsByClient = new Map<number, Room[]>();
-  private measurements = new Map<number, MeasurementRecord>();
-  private measurementsByRoom = new Map<number, MeasurementRecord[]>();
+  private ix: WorldIndex;
+  private tokens: Sessions;
   private listeners: Array<() => void> = [];
-  private lastUserId = 0;
-  private subsByUser = new Map<number, Subscription>();
-  private companies = new Map<number, { id: number; name: string }>();
-  private lastMeasurementId = 0;
 
   constructor(
     state: World | StateSnapshot,
@@ -42,51 +33,8 @@ export class MemoryStore implements Store {
   ) {
     const snapshot = 'world' in state ? state : undefined;
     this.world = snapshot ? snapshot.world : (state as World);
-    for (const s of snapshot?.sessions ?? []) this.sessions.set(s.token, s);
-    for (const r of snapshot?.resetTokens ?? []) this.resetTokens.set(r.token, r.user_id);
-    this.outbox = snapshot?.outbox ?? [];
-    this.index();
-  }
-
-  private index(): void {
-    this.indexSubscriptions();
-    for (const c of this.world.companies) this.companies.set(c.id, c);
-    for (const u of this.world.users) {
-      this.lastUserId = Math.max(this.lastUserId, u.id);
-      this.users.set(u.id, u);
-      this.usersByEmail.set(u.email.toLowerCase(), u);
-    }
-    for (const c of this.world.clients) this.addClientToIndex(c);
-    for (const list of this.clientsByUser.values()) list.sort(byIdDesc);
-    for (const r of this.world.rooms) {
-      this.rooms.set(r.id, r);
-      const list = this.roomsByClient.get(r.client_id) ?? [];
-      list.push(r);
-      this.roomsByClient.set(r.client_id, list);
-    }
-    for (const m of this.world.measurements) this.addMeasurementToIndex(m);
-  }
-
-  private indexSubscriptions(): void {
-    this.subsByUser.clear();
-    for (const sub of this.world.subscriptions) if (sub.status === 'active') this.subsByUser.set(sub.user_id, sub);
-  }
-
-  private addClientToIndex(c: ClientRecord): void {
-    this.clients.set(c.id, c);
-    this.search.set(c.id, searchTextOf(c));
-    const list = this.clientsByUser.get(c.user_id) ?? [];
-    list.push(c.id);
-    this.clientsByUser.set(c.user_id, list);
-  }
-
-  private addMeasurementToIndex(m: MeasurementRecord): void {
-    this.lastMeasurementId = Math.max(this.lastMeasurementId, m.id);
-    this.measurements.set(m.id, m);
-    if (m.room_id === null) return;
-    const list = this.measurementsByRoom.get(m.room_id) ?? [];
-    list.push(m);
-    this.measurementsByRoom.set(m.room_id, list);
+    this.tokens = new Sessions(snapshot);
+    this.ix = new WorldIndex(this.world);
   }
 
   private changed(): void {
@@ -98,16 +46,16 @@ export class MemoryStore implements Store {
   }
 
   userByEmail(email: string) {
-    return this.usersByEmail.get(email.trim().toLowerCase());
+    return this.ix.usersByEmail.get(email.trim().toLowerCase());
   }
 
   userById(id: number) {
-    return this.users.get(id);
+    return this.ix.users.get(id);
   }
 
   userByToken(token: string) {
-    const s = this.sessions.get(token);
-    const user = s && this.users.get(s.user_id);
+    const id = this.tokens.userIdOf(token);
+    const user = id === undefined ? undefined : this.ix.users.get(id);
     return user?.active ? user : undefined;
   }
 
@@ -115,32 +63,20 @@ export class MemoryStore implements Store {
     return verifyPassword(password, user.password_hash);
   }
 
-  issueToken(userId: number, platform: string, deviceToken: string, token = newToken()) {
-    this.sessions.set(token, {
-      token,
-      user_id: userId,
-      platform,
-      device_token: deviceToken,
-      created_at: isoMicros(this.now(), 0),
-    });
+  issueToken(userId: number, platform: string, deviceToken: string, token?: string) {
+    const issued = this.tokens.issue(userId, platform, deviceToken, isoMicros(this.now(), 0), token);
     this.changed();
-    return token;
+    return issued;
   }
 
   revokeToken(token: string) {
-    this.sessions.delete(token);
+    this.tokens.revoke(token);
     this.changed();
   }
 
   revokeUserTokens(userId: number, reason: InvalidationReason) {
-    let n = 0;
-    for (const [token, s] of this.sessions) {
-      if (s.user_id === userId) {
-        this.sessions.delete(token);
-        n++;
-      }
-    }
-    const user = this.users.get(userId);
+    const n = this.tokens.revokeUser(userId);
+    const user = this.ix.users.get(userId);
     if (reason === 'deactivation' && user) user.active = false;
     this.changed();
     return n;
@@ -157,8 +93,8 @@ export class MemoryStore implements Store {
     const companyId = this.world.companies.length + 1;
     const company = { id: companyId, name: input.company_name || `${input.name} ${input.surname}`.trim() };
     this.world.companies.push(company);
-    this.companies.set(companyId, company);
-    const id = ++this.lastUserId;
+    this.ix.addCompany(company);
+    const id = this.ix.lastUserId + 1;
     const user: UserRecord = {
       id,
       name: input.name,
@@ -172,21 +108,20 @@ export class MemoryStore implements Store {
       active: true,
     };
     this.world.users.push(user);
-    this.users.set(id, user);
-    this.usersByEmail.set(user.email, user);
+    this.ix.addUser(user);
     this.changed();
     return user;
   }
 
   setPassword(userId: number, password: string) {
-    const user = this.users.get(userId);
+    const user = this.ix.users.get(userId);
     if (!user) return;
     user.password_hash = hashPassword(password, randomBytes(8).toString('hex'));
     this.revokeUserTokens(userId, 'password_change');
   }
 
   activeSubscription(userId: number) {
-    return this.subsByUser.get(userId);
+    return this.ix.subsByUser.get(userId);
   }
 
   setSubscription(userId: number, planId: number | null) {
@@ -205,39 +140,52 @@ export class MemoryStore implements Store {
         expires_at: isoMicros(end, 0),
       });
     }
-    this.indexSubscriptions();
+    this.ix.indexSubscriptions(this.world.subscriptions);
     this.changed();
   }
 
+  get outbox() {
+    return this.tokens.outbox;
+  }
+
   createResetToken(user: UserRecord) {
-    const token = randomBytes(16).toString('hex');
-    this.resetTokens.set(token, user.id);
-    this.outbox.push({
-      to: user.email,
-      subject: 'Reset your password',
-      reset_token: token,
-      sent_at: isoMicros(this.now(), 0),
-    });
+    const token = this.tokens.mailResetToken(user.id, user.email, isoMicros(this.now(), 0));
     this.changed();
     return token;
   }
 
   consumeResetToken(token: string, email: string) {
-    const userId = this.resetTokens.get(token);
-    const user = userId === undefined ? undefined : this.users.get(userId);
+    const userId = this.tokens.resetTokenOwner(token);
+    const user = userId === undefined ? undefined : this.ix.users.get(userId);
     if (!user || user.email !== email.trim().toLowerCase()) return undefined;
-    if (!this.standing.has(token)) this.resetTokens.delete(token);
+    this.tokens.spendResetToken(token);
     return user;
   }
 
   /** A reset token that stays valid after use: the spec's example, so that it can be replayed. */
   standResetToken(token: string, userId: number) {
-    this.resetTokens.set(token, userId);
-    this.standing.add(token);
+    this.tokens.standResetToken(token, userId);
+  }
+
+  reference(): ReferenceLists {
+    return this.world;
+  }
+
+  // Short lists, looked up in place: a test may swap one for a broken one.
+  plan(id: number) {
+    return this.world.plans.find((p) => p.id === id);
+  }
+
+  measurementType(id: number) {
+    return this.world.measurementTypes.find((t) => t.id === id);
+  }
+
+  leadSource(id: number) {
+    return this.world.leadSources.find((s) => s.id === id);
   }
 
   companyOf(user: UserRecord) {
-    return this.companies.get(user.company_id) ?? { id: user.company_id, name: '' };
+    return this.ix.companies.get(user.company_id) ?? { id: user.company_id, name: '' };
   }
 
   companyMembers(companyId: number) {
@@ -245,104 +193,78 @@ export class MemoryStore implements Store {
   }
 
   ownClientIds(userId: number) {
-    return this.clientsByUser.get(userId) ?? [];
+    return this.ix.clientsByUser.get(userId) ?? [];
   }
 
   companyClientIds(companyId: number) {
-    let ids = this.companyCache.get(companyId);
-    if (!ids) {
-      ids = this.companyMembers(companyId)
-        .flatMap((u) => this.ownClientIds(u.id))
-        .sort(byIdDesc);
-      this.companyCache.set(companyId, ids);
-    }
-    return ids;
+    return this.ix.companyClientIds(companyId, () => this.companyMembers(companyId));
   }
 
   client(id: number) {
-    return this.clients.get(id);
+    return this.ix.clients.get(id);
   }
 
   searchText(id: number) {
-    return this.search.get(id) ?? '';
+    return this.ix.search.get(id) ?? '';
   }
 
   updateClient(id: number, patch: ClientPatch) {
-    const c = this.clients.get(id);
+    const c = this.ix.clients.get(id);
     if (!c) throw new Error(`no client ${id}`);
     Object.assign(c, patch);
-    this.search.set(id, searchTextOf(c));
+    this.ix.reindexClient(c);
     this.changed();
     return c;
   }
 
   deleteClient(id: number) {
-    const c = this.clients.get(id);
+    const c = this.ix.clients.get(id);
     if (!c) return;
-    this.clients.delete(id);
-    this.search.delete(id);
-    const list = this.clientsByUser.get(c.user_id);
-    if (list) list.splice(list.indexOf(id), 1);
-    this.companyCache.clear();
+    this.ix.removeClient(c);
     this.world.clients = this.world.clients.filter((x) => x.id !== id);
     this.changed();
   }
 
   room(id: number) {
-    return this.rooms.get(id);
+    return this.ix.rooms.get(id);
   }
 
   roomsOfClient(clientId: number) {
-    return this.roomsByClient.get(clientId) ?? [];
+    return this.ix.roomsByClient.get(clientId) ?? [];
   }
 
   measurement(id: number) {
-    return this.measurements.get(id);
+    return this.ix.measurements.get(id);
   }
 
   measurementsInRoom(roomId: number) {
-    return this.measurementsByRoom.get(roomId) ?? [];
+    return this.ix.measurementsByRoom.get(roomId) ?? [];
   }
 
   saveMeasurement(input: Omit<MeasurementRecord, 'id' | 'created_at' | 'group_id'> & { id?: number }) {
-    const existing = input.id ? this.measurements.get(input.id) : undefined;
+    const existing = input.id ? this.ix.measurements.get(input.id) : undefined;
     if (existing) {
       const moved = existing.room_id !== input.room_id;
-      if (moved && existing.room_id !== null) {
-        const list = this.measurementsByRoom.get(existing.room_id) ?? [];
-        list.splice(list.indexOf(existing), 1);
-      }
+      if (moved) this.ix.leaveRoom(existing);
       Object.assign(existing, { ...input, id: existing.id });
-      if (moved) this.addMeasurementToIndex(existing);
+      if (moved) this.ix.addMeasurement(existing);
       this.changed();
       return existing;
     }
     const inRoom = input.room_id === null ? [] : this.measurementsInRoom(input.room_id);
     const record: MeasurementRecord = {
       ...input,
-      id: this.lastMeasurementId + 1,
+      id: this.ix.lastMeasurementId + 1,
       group_id: Math.max(0, ...inRoom.map((m) => m.group_id)) + 1,
       created_at: isoMicros(this.now(), Math.floor(Math.random() * 1000)),
     };
     this.world.measurements.push(record);
-    this.addMeasurementToIndex(record);
+    this.ix.addMeasurement(record);
     this.changed();
     return record;
   }
 
   snapshot(): StateSnapshot {
-    return {
-      version: 1,
-      world: this.world,
-      sessions: [...this.sessions.values()],
-      resetTokens: [...this.resetTokens].map(([token, user_id]) => ({ token, user_id })),
-      outbox: this.outbox,
-    };
+    return { version: 1, world: this.world, ...this.tokens.snapshot() };
   }
-}
-
-function searchTextOf(c: ClientRecord): string {
-  return [c.name, c.surname, c.email, c.phone_no, c.phone, c.project_name ?? '', c.quote_no]
-    .join('\u0000')
-    .toLowerCase();
 }

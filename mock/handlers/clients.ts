@@ -49,7 +49,7 @@ export const updateClient: Handler<'updateClient'> = ({ body, user, store }) => 
     patch.lead_source_email = null;
     patch.lead_source_name = fields.lead_source_name ?? null;
   } else if (lead_source_id !== undefined) {
-    const source = store.world.leadSources.find((s) => s.id === lead_source_id);
+    const source = store.leadSource(lead_source_id);
     if (!source) throw Errors.VALIDATION({ lead_source_id: ['The selected lead source id is invalid.'] });
     patch.lead_source_id = source.id;
     patch.lead_source_email = source.email;

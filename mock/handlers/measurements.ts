@@ -37,10 +37,7 @@ function windowForm(kind: MeasurementKind): Handler<WindowOp> {
     if (!author || author.company_id !== user.company_id)
       throw Errors.VALIDATION({ user_id: ['The selected user id is invalid.'] });
     // A real backend checks the type exists and belongs to this form (an awning type on a window form is a 422).
-    if (
-      !store.world.measurementTypes.some((t) => t.id === b.measurement_type_id) ||
-      b.measurement_type_id === MEASUREMENT_TYPE_BY_KIND.awning
-    ) {
+    if (!store.measurementType(b.measurement_type_id) || b.measurement_type_id === MEASUREMENT_TYPE_BY_KIND.awning) {
       throw Errors.VALIDATION({ measurement_type_id: ['The selected measurement type id is invalid.'] });
     }
     const existing = existingOf(store, user, b.id, kind, Errors.MEASUREMENT_NOT_FOUND);

@@ -4,24 +4,24 @@ import { publicUser } from './auth.js';
 
 export const getSettings: Handler<'getSettings'> = ({ store }) => ({
   message: 'Settings get successfully.',
-  data: store.world.settings,
+  data: store.reference().settings,
 });
 export const getHowItWorks: Handler<'getHowItWorks'> = ({ store }) => ({
   message: 'How it works get successfully.',
-  data: store.world.howItWorks,
+  data: store.reference().howItWorks,
 });
 export const listCountries: Handler<'listCountries'> = ({ store }) => ({
   status: 'success',
-  data: store.world.countries,
+  data: store.reference().countries,
 });
-export const listPlans: Handler<'listPlans'> = ({ store }) => ({ status: 'success', data: store.world.plans });
+export const listPlans: Handler<'listPlans'> = ({ store }) => ({ status: 'success', data: store.reference().plans });
 export const listMeasurementTypes: Handler<'listMeasurementTypes'> = ({ store }) => ({
   message: 'Measurement types get successfully.',
-  data: store.world.measurementTypes,
+  data: store.reference().measurementTypes,
 });
 export const listAdminRoomTypes: Handler<'listAdminRoomTypes'> = ({ store }) => ({
   message: 'Admin rooms get successfully.',
-  data: store.world.adminRoomTypes,
+  data: store.reference().adminRoomTypes,
 });
 
 export const getProfile: Handler<'getProfile'> = ({ user, store }) => ({
@@ -31,7 +31,7 @@ export const getProfile: Handler<'getProfile'> = ({ user, store }) => ({
 
 export const getCurrentPlan: Handler<'getCurrentPlan'> = ({ user, store }) => {
   const sub = store.activeSubscription(user.id);
-  const plan = sub && store.world.plans.find((p) => p.id === sub.plan_id);
+  const plan = sub && store.plan(sub.plan_id);
   if (!sub || !plan) return { message: 'No active plan.', data: null };
   return {
     message: 'Current plan get successfully.',

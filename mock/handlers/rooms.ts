@@ -4,14 +4,13 @@ import { clientInCompany, roomOfClient } from './scope.js';
 export const getRoomMeasurements: Handler<'getRoomMeasurements'> = ({ body, user, store }) => {
   const client = clientInCompany(store, user, body.client_id);
   const room = roomOfClient(store, client, body.room_id);
-  const types = new Map(store.world.measurementTypes.map((t) => [t.id, t.name]));
   return {
     message: 'Rooms get successfully.',
     data: store.measurementsInRoom(room.id).map((m) => ({
       room_id: room.id,
       admin_room_id: room.admin_room_id,
       measurement_type_id: m.measurement_type_id,
-      measurement_type_name: types.get(m.measurement_type_id) ?? '',
+      measurement_type_name: store.measurementType(m.measurement_type_id)?.name ?? '',
       measurement_id: m.id,
       group_id: m.group_id,
       created_at: m.created_at,

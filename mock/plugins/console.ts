@@ -31,7 +31,7 @@ export async function mockConsole(app: FastifyInstance): Promise<void> {
         ...(demo ? store.companyMembers(demo.company_id).map((u) => u.email) : []),
       ]),
     ];
-    const plans = store.world.plans.map((p) => ({ id: p.id, name: p.name }));
+    const plans = store.reference().plans.map((p) => ({ id: p.id, name: p.name }));
     const accounts = emails.flatMap((email) => {
       const user = store.userByEmail(email);
       if (!user) return [];

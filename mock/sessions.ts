@@ -1,0 +1,79 @@
+// Sessions, password-reset tokens and the mail that carried them: the store's
+// state besides the world. It knows users by id only, so any store, however
+// it keeps its world, can keep its tokens here.
+import { randomBytes } from 'node:crypto';
+import type { MailMessage, Session, StateSnapshot } from './store-types.js';
+
+const newToken = () => randomBytes(32).toString('hex');
+
+export type SessionsSnapshot = Pick<StateSnapshot, 'sessions' | 'resetTokens' | 'outbox'>;
+
+export class Sessions {
+  private sessions = new Map<string, Session>();
+  private resetTokens = new Map<string, number>();
+  /** Reset tokens that stay valid after use. */
+  private standing = new Set<string>();
+  readonly outbox: MailMessage[];
+
+  constructor(saved?: SessionsSnapshot) {
+    for (const s of saved?.sessions ?? []) this.sessions.set(s.token, s);
+    for (const r of saved?.resetTokens ?? []) this.resetTokens.set(r.token, r.user_id);
+    this.outbox = saved?.outbox ?? [];
+  }
+
+  userIdOf(token: string): number | undefined {
+    return this.sessions.get(token)?.user_id;
+  }
+
+  /** Starts a session under the given token, else a new random one; the token. */
+  issue(userId: number, platform: string, deviceToken: string, createdAt: string, token = newToken()): string {
+    this.sessions.set(token, { token, user_id: userId, platform, device_token: deviceToken, created_at: createdAt });
+    return token;
+  }
+
+  revoke(token: string): void {
+    this.sessions.delete(token);
+  }
+
+  /** Ends every session of a user; how many there were. */
+  revokeUser(userId: number): number {
+    let n = 0;
+    for (const [token, s] of this.sessions) {
+      if (s.user_id === userId) {
+        this.sessions.delete(token);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** A new reset token for the user, mailed to `to` (the outbox). */
+  mailResetToken(userId: number, to: string, sentAt: string): string {
+    const token = randomBytes(16).toString('hex');
+    this.resetTokens.set(token, userId);
+    this.outbox.push({ to, subject: 'Reset your password', reset_token: token, sent_at: sentAt });
+    return token;
+  }
+
+  resetTokenOwner(token: string): number | undefined {
+    return this.resetTokens.get(token);
+  }
+
+  /** A reset token is single-use, unless it stands. */
+  spendResetToken(token: string): void {
+    if (!this.standing.has(token)) this.resetTokens.delete(token);
+  }
+
+  standResetToken(token: string, userId: number): void {
+    this.resetTokens.set(token, userId);
+    this.standing.add(token);
+  }
+
+  snapshot(): SessionsSnapshot {
+    return {
+      sessions: [...this.sessions.values()],
+      resetTokens: [...this.resetTokens].map(([token, user_id]) => ({ token, user_id })),
+      outbox: this.outbox,
+    };
+  }
+}
