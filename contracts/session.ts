@@ -81,13 +81,14 @@ export class Session {
   }
 
   headers(auth: AuthMode, platform: string | null | undefined): Record<string, string> {
+    const names = this.ctx.facts.headers;
     const h: Record<string, string> = {};
-    if (platform !== null) h.platform = platform ?? this.ctx.platform;
-    if (this.ctx.apiKey) h['api-key'] = this.ctx.apiKey;
-    if (auth === 'bearer') h.authorization = `Bearer ${this.token}`;
-    else if (auth === 'x-api-token') h['x-api-token'] = this.token;
-    else if (typeof auth === 'object' && 'bearer' in auth) h.authorization = `Bearer ${auth.bearer}`;
-    else if (typeof auth === 'object' && 'xApiToken' in auth) h['x-api-token'] = auth.xApiToken;
+    if (platform !== null) h[names.platform] = platform ?? this.ctx.platform;
+    if (this.ctx.apiKey) h[names.apiKey] = this.ctx.apiKey;
+    if (auth === 'bearer') h[names.authorization] = `Bearer ${this.token}`;
+    else if (auth === 'x-api-token') h[names.token] = this.token;
+    else if (typeof auth === 'object' && 'bearer' in auth) h[names.authorization] = `Bearer ${auth.bearer}`;
+    else if (typeof auth === 'object' && 'xApiToken' in auth) h[names.token] = auth.xApiToken;
     return h;
   }
 

@@ -8,7 +8,12 @@ const MASK = '[REDACTED]';
 /** Body fields that carry a secret, whatever operation they come in. */
 const SECRET_FIELD =
   /^(password|current_password|new_password|password_confirmation|new_password_confirmation|api_token|token|reset_token|qr_code|device_token)$/i;
-const SECRET_HEADER = new Set(['authorization', 'x-api-token', 'api-key', 'cookie', 'set-cookie']);
+/** Headers that carry a secret whatever the API: the API's own credential headers come from the spec's facts. */
+const ALWAYS_SECRET = ['authorization', 'cookie', 'set-cookie'];
+
+export function secretHeaders(credentialHeaders: readonly string[] = []): ReadonlySet<string> {
+  return new Set([...ALWAYS_SECRET, ...credentialHeaders.map((h) => h.toLowerCase())]);
+}
 
 export const JOURNAL_DEFAULTS = {
   /** Exchanges kept. */
@@ -71,12 +76,15 @@ export function redactBody(value: unknown): unknown {
   return value;
 }
 
-export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+export function redactHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  secret: ReadonlySet<string>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
     const text = Array.isArray(v) ? v.join(', ') : String(v);
-    out[k] = !SECRET_HEADER.has(k.toLowerCase())
+    out[k] = !secret.has(k.toLowerCase())
       ? text
       : k.toLowerCase() === 'authorization'
         ? text.replace(/^(\w+\s+).*$/, `$1${MASK}`)
@@ -118,6 +126,7 @@ export class Journal {
       contentType: string | null;
       body: unknown;
     }) => JournalEntry['findings'],
+    private readonly secret: ReadonlySet<string> = secretHeaders(),
   ) {}
 
   get enabled(): boolean {
@@ -173,7 +182,10 @@ export class Journal {
       status: r.status,
       ms: Math.round(r.ms * 10) / 10,
       account: r.account,
-      request: { headers: redactHeaders(r.headers), ...excerpt(r.requestBody, JOURNAL_DEFAULTS.bodyChars) },
+      request: {
+        headers: redactHeaders(r.headers, this.secret),
+        ...excerpt(r.requestBody, JOURNAL_DEFAULTS.bodyChars),
+      },
       response: { contentType: r.contentType, ...excerpt(r.responseText, JOURNAL_DEFAULTS.bodyChars) },
       rateLimit: r.rateLimit ?? null,
       findings:

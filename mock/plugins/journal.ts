@@ -3,9 +3,10 @@
 // check what their app sent.
 import fp from 'fastify-plugin';
 import { createExchangeValidator, type ExchangeValidator } from '../../contracts/exchange.js';
+import { specFacts } from '../../spec/facts.js';
 import type { LoadedSpec } from '../../spec/load.js';
 import { Errors } from '../errors.js';
-import { Journal } from '../journal.js';
+import { Journal, secretHeaders } from '../journal.js';
 
 interface Timing {
   journalText?: string | null;
@@ -14,12 +15,17 @@ interface Timing {
 export function createJournal(spec: LoadedSpec, size: number): Journal {
   let validator: ExchangeValidator | undefined;
   // Compiled on first read, so a mock nobody inspects starts as fast as before.
-  return new Journal(size, ({ operationId, status, contentType, body }) => {
-    validator ??= createExchangeValidator(spec);
-    return validator
-      .validate({ operationId, status, headers: { 'content-type': contentType ?? undefined }, body })
-      .map(({ at, expected, actual, message, severity }) => ({ at, expected, actual, message, severity }));
-  });
+  const { headers } = specFacts(spec);
+  return new Journal(
+    size,
+    ({ operationId, status, contentType, body }) => {
+      validator ??= createExchangeValidator(spec);
+      return validator
+        .validate({ operationId, status, headers: { 'content-type': contentType ?? undefined }, body })
+        .map(({ at, expected, actual, message, severity }) => ({ at, expected, actual, message, severity }));
+    },
+    secretHeaders([headers.token, headers.apiKey]),
+  );
 }
 
 function rateLimitOf(limit: unknown, remaining: unknown, reset: unknown) {

@@ -1,7 +1,7 @@
 // The request journal: what the app sent and what the mock answered, bounded,
 // filtered, redacted, with the exchange validator's findings.
 import t from 'tap';
-import { Journal, redactBody, redactHeaders } from '../../mock/journal.js';
+import { Journal, redactBody, redactHeaders, secretHeaders } from '../../mock/journal.js';
 import { testMock } from '../helpers/mock.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -182,7 +182,10 @@ t.test('redaction helpers', async (t) => {
     device_token: '',
   });
   t.same(
-    redactHeaders({ authorization: 'Bearer abc.def', 'x-api-token': 'abc', platform: 'WEB', accept: ['a', 'b'] }),
+    redactHeaders(
+      { authorization: 'Bearer abc.def', 'x-api-token': 'abc', platform: 'WEB', accept: ['a', 'b'] },
+      secretHeaders(['X-API-Token']),
+    ),
     { authorization: 'Bearer [REDACTED]', 'x-api-token': '[REDACTED]', platform: 'WEB', accept: 'a, b' },
   );
 });
