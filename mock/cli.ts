@@ -18,7 +18,6 @@ import {
 import { buildMock } from './build.js';
 import { DEFAULTS, type MockOptions } from './options.js';
 import { StateFileError } from './state-file.js';
-import { keepTickShape } from './tick-shape.js';
 
 /** The largest world that starts within the machine's memory (1,000,000 ran out of memory after 150 s). */
 export const MAX_CLIENTS = 100_000;
@@ -153,7 +152,6 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
     );
   };
   try {
-    keepTickShape();
     app = await buildMock({ ...options, logger: false, onStateError });
   } catch (err) {
     console.error(err instanceof StateFileError ? err.message : `cannot start the mock: ${(err as Error).message}`);
