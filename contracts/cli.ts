@@ -3,140 +3,144 @@
 // 1 a violation, 2 the run could not happen.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import {
+  type Args,
+  commaList,
+  flag,
+  nonEmpty,
+  oneOf,
+  type Parse,
+  parseCommand,
+  type Refusal,
+  refuse,
+  runMain,
+  value,
+  wholeNumber,
+  withAllowed,
+} from '../scripts/command.js';
 import { pairOutputs } from '../spec/cli-outputs.js';
-import { parseSize } from './limits.js';
+import { BODY_DEFAULTS, parseSize } from './limits.js';
+import { RUN_DEFAULTS } from './options.js';
 import { givenSecrets, redact } from './redact.js';
 import { progressLine, REPORTERS, type ReporterName } from './reporters/index.js';
 import { runContracts } from './runner.js';
 import { RunAborted, type RunOptions, type RunReport } from './types.js';
 
-export const USAGE = `usage: npm run contracts -- --base-url URL (--email E --password P | --token T) [options]
-  --base-url URL          the service address before /api/v1 (a URL ending in /api/v1 works too)
-  --email E --password P  the account to sign in with (or MCS_EMAIL, MCS_PASSWORD)
-  --token T               a token instead of signing in (or MCS_TOKEN)
-  --nosub-email E --nosub-password P
-                          an account without a plan, for the 403 checks (or MCS_NOSUB_EMAIL, MCS_NOSUB_PASSWORD)
-  --platform P            a value of the spec's Platform enum (default: the spec's example)
-  --api-key K             the static api-key header (or MCS_API_KEY)
-  --timeout MS            per-request timeout (default 10000)
-  --only X[,Y]            only these operationIds or tags (repeatable)
-  --skip X[,Y]            not these operationIds or tags (repeatable)
-  --reporter R            human, json, junit or html (repeatable; default human)
-  --out FILE              where the reporter before it writes (else standard output)
-  --strict                behaviour marked x-assumed fails instead of being an observation
-  --allow-writes          also the client update round-trip and measurement add/edit
-  --allow-destructive     also delete the client named by --client-id
-  --client-id N           the client --allow-destructive may delete
-  --check-rate-limit      spend the quota to see the 429 past the documented limit
-  --max-pages N           pages of client/list walked at most (default 100)
-  --max-body SIZE         answers are read up to SIZE after decompression, e.g. 10m, 512k, 1048576 (default 10m)
-  --max-wait SECONDS      all waiting for 429s' Retry-After in the run, together (default 300)
-  --deadline SECONDS      the whole run ends by then; checks left are skipped, the overrun fails (default 1200)
-  --help                  this help
-exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen`;
+/** Whole seconds on the command line, milliseconds in the run's options. */
+function seconds(min: number, max: number): Parse<number> {
+  const n = wholeNumber(min, max);
+  return withAllowed((raw, name) => n(raw, name) * 1000, n.allowed!);
+}
+
+const size = withAllowed((raw, name) => parseSize(name, raw), '1k to 1g, e.g. 10m, 512k or bytes');
+const inSeconds = (ms: number) => String(ms / 1000);
+const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
+
+// Defaults the runner applies are only shown here: an absent flag stays undefined in the run's options.
+export const CONTRACTS_COMMAND = {
+  name: 'contracts',
+  synopsis: 'npm run contracts -- --base-url URL (--email E --password P | --token T) [options]',
+  options: {
+    'base-url': value('URL', 'the service address before /api/v1 (a URL ending in /api/v1 works too)', {
+      parse: nonEmpty('a URL'),
+      required: true,
+    }),
+    email: value('E', 'the account to sign in with (or MCS_EMAIL)'),
+    password: value('P', 'its password (or MCS_PASSWORD)'),
+    token: value('T', 'a token instead of signing in (or MCS_TOKEN)'),
+    'nosub-email': value('E', 'an account without a plan, for the 403 checks (or MCS_NOSUB_EMAIL)'),
+    'nosub-password': value('P', 'its password (or MCS_NOSUB_PASSWORD)'),
+    platform: value(
+      'P',
+      "the platform header of every request: a value of the spec's Platform enum (default: the spec's example)",
+    ),
+    'api-key': value('K', 'the static api-key header (or MCS_API_KEY)'),
+    timeout: value('MS', 'per-request timeout in milliseconds', {
+      parse: wholeNumber(1, 600_000),
+      shownDefault: String(RUN_DEFAULTS.timeoutMs),
+    }),
+    only: value('X[,Y]', 'only these operationIds or tags', { parse: commaList(), repeatable: true }),
+    skip: value('X[,Y]', 'not these operationIds or tags', { parse: commaList(), repeatable: true }),
+    reporter: value('R', 'how the report is written', {
+      parse: oneOf(REPORTER_NAMES),
+      repeatable: true,
+      shownDefault: 'human',
+    }),
+    out: value('FILE', 'where the reporter before it writes; else standard output', { repeatable: true }),
+    strict: flag('behaviour marked x-assumed fails instead of being an observation'),
+    'allow-writes': flag('also the client update round-trip and measurement add/edit'),
+    'allow-destructive': flag('also delete the client named by --client-id'),
+    'client-id': value('N', 'the client --allow-destructive may delete', {
+      parse: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+    }),
+    'check-rate-limit': flag('spend the quota to see the 429 past the documented limit'),
+    'max-pages': value('N', 'pages of client/list walked at most', {
+      parse: wholeNumber(1, 100_000),
+      shownDefault: String(RUN_DEFAULTS.maxPages),
+    }),
+    'max-body': value('SIZE', 'answers are read up to SIZE after decompression', {
+      parse: size,
+      shownDefault: `${BODY_DEFAULTS.maxBodyBytes / 2 ** 20}m`,
+    }),
+    'max-wait': value('SECONDS', "all waiting for 429s' Retry-After in the run, together", {
+      parse: seconds(0, 24 * 3600),
+      shownDefault: inSeconds(RUN_DEFAULTS.maxWaitMs),
+    }),
+    deadline: value('SECONDS', 'the whole run ends by then; checks left are skipped, the overrun fails', {
+      parse: seconds(1, 7 * 24 * 3600),
+      shownDefault: inSeconds(RUN_DEFAULTS.deadlineMs),
+    }),
+  },
+  notes: ['exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen'],
+};
 
 export interface CliPlan {
   options: RunOptions;
   reporters: Array<{ name: ReporterName; out?: string }>;
 }
 
-export type Parsed = { ok: true; plan: CliPlan } | { ok: false; message: string; help?: boolean };
+export type Parsed = { ok: true; plan: CliPlan } | Refusal;
 
-const list = (xs: string[] | undefined) =>
-  (xs ?? [])
-    .flatMap((x) => x.split(','))
-    .map((x) => x.trim())
-    .filter(Boolean);
+type Env = Record<string, string | undefined>;
 
-function int(name: string, v: string | undefined, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
-    throw new Error(`--${name} takes a whole number from ${min} to ${max}, not "${v}"`);
-  return Number(v);
+function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: Env): CliPlan {
+  const reporters: CliPlan['reporters'] = pairOutputs(tokens, 'reporter', REPORTER_NAMES);
+  if (reporters.length === 0) reporters.push({ name: 'human' });
+  if (reporters.filter((r) => r.out === undefined).length > 1)
+    throw new Error('only one reporter can write to standard output; give the others --out FILE');
+  const nosubEmail = values['nosub-email'] ?? env.MCS_NOSUB_EMAIL;
+  const nosubPassword = values['nosub-password'] ?? env.MCS_NOSUB_PASSWORD;
+  if (Boolean(nosubEmail) !== Boolean(nosubPassword)) throw new Error('--nosub-email and --nosub-password go together');
+  return {
+    reporters,
+    options: {
+      baseUrl: values['base-url'],
+      credentials: {
+        email: values.email ?? env.MCS_EMAIL,
+        password: values.password ?? env.MCS_PASSWORD,
+        token: values.token ?? env.MCS_TOKEN,
+      },
+      nosub: nosubEmail && nosubPassword ? { email: nosubEmail, password: nosubPassword } : undefined,
+      platform: values.platform,
+      apiKey: values['api-key'] ?? env.MCS_API_KEY,
+      timeoutMs: values.timeout,
+      only: values.only.flat(),
+      skip: values.skip.flat(),
+      strict: values.strict,
+      allowWrites: values['allow-writes'] || values['allow-destructive'],
+      allowDestructive: values['allow-destructive'],
+      clientId: values['client-id'],
+      checkRateLimit: values['check-rate-limit'],
+      maxPages: values['max-pages'],
+      maxBodyBytes: values['max-body'],
+      deadlineMs: values.deadline,
+      maxWaitMs: values['max-wait'],
+    },
+  };
 }
 
-function seconds(name: string, v: string | undefined, min: number, max: number): number | undefined {
-  const n = int(name, v, min, max);
-  return n === undefined ? undefined : n * 1000;
-}
-
-export function parseContractArgs(argv: string[], env: Record<string, string | undefined> = process.env): Parsed {
-  try {
-    const { values, tokens } = parseArgs({
-      args: argv,
-      strict: true,
-      tokens: true,
-      options: {
-        'base-url': { type: 'string' },
-        email: { type: 'string' },
-        password: { type: 'string' },
-        token: { type: 'string' },
-        'nosub-email': { type: 'string' },
-        'nosub-password': { type: 'string' },
-        platform: { type: 'string' },
-        'api-key': { type: 'string' },
-        timeout: { type: 'string' },
-        only: { type: 'string', multiple: true },
-        skip: { type: 'string', multiple: true },
-        reporter: { type: 'string', multiple: true },
-        out: { type: 'string', multiple: true },
-        strict: { type: 'boolean' },
-        'allow-writes': { type: 'boolean' },
-        'allow-destructive': { type: 'boolean' },
-        'client-id': { type: 'string' },
-        'check-rate-limit': { type: 'boolean' },
-        'max-pages': { type: 'string' },
-        'max-body': { type: 'string' },
-        deadline: { type: 'string' },
-        'max-wait': { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    });
-    if (values.help) return { ok: false, message: USAGE, help: true };
-    const reporters: CliPlan['reporters'] = pairOutputs(tokens, 'reporter', Object.keys(REPORTERS) as ReporterName[]);
-    if (reporters.length === 0) reporters.push({ name: 'human' });
-    if (reporters.filter((r) => r.out === undefined).length > 1)
-      throw new Error('only one reporter can write to standard output; give the others --out FILE');
-    const baseUrl = values['base-url'];
-    if (!baseUrl) throw new Error('--base-url is required');
-    const nosubEmail = values['nosub-email'] ?? env.MCS_NOSUB_EMAIL;
-    const nosubPassword = values['nosub-password'] ?? env.MCS_NOSUB_PASSWORD;
-    if (Boolean(nosubEmail) !== Boolean(nosubPassword))
-      throw new Error('--nosub-email and --nosub-password go together');
-    return {
-      ok: true,
-      plan: {
-        reporters,
-        options: {
-          baseUrl,
-          credentials: {
-            email: values.email ?? env.MCS_EMAIL,
-            password: values.password ?? env.MCS_PASSWORD,
-            token: values.token ?? env.MCS_TOKEN,
-          },
-          nosub: nosubEmail && nosubPassword ? { email: nosubEmail, password: nosubPassword } : undefined,
-          platform: values.platform,
-          apiKey: values['api-key'] ?? env.MCS_API_KEY,
-          timeoutMs: int('timeout', values.timeout, 1, 600_000),
-          only: list(values.only),
-          skip: list(values.skip),
-          strict: values.strict ?? false,
-          allowWrites: (values['allow-writes'] ?? false) || (values['allow-destructive'] ?? false),
-          allowDestructive: values['allow-destructive'] ?? false,
-          clientId: int('client-id', values['client-id'], 1, Number.MAX_SAFE_INTEGER),
-          checkRateLimit: values['check-rate-limit'] ?? false,
-          maxPages: int('max-pages', values['max-pages'], 1, 100_000),
-          maxBodyBytes: values['max-body'] === undefined ? undefined : parseSize('max-body', values['max-body']),
-          deadlineMs: seconds('deadline', values.deadline, 1, 7 * 24 * 3600),
-          maxWaitMs: seconds('max-wait', values['max-wait'], 0, 24 * 3600),
-        },
-      },
-    };
-  } catch (err) {
-    return { ok: false, message: `${(err as Error).message}\n${USAGE}` };
-  }
+export function parseContractArgs(argv: string[], env: Env = process.env): Parsed {
+  return parseCommand(CONTRACTS_COMMAND, argv, (args) => ({ ok: true, plan: plan(args, env) }));
 }
 
 export interface Io {
@@ -161,10 +165,7 @@ export async function main(
   extra: Partial<RunOptions> = {},
 ): Promise<number> {
   const parsed = parseContractArgs(argv, env);
-  if (!parsed.ok) {
-    (parsed.help ? io.stdout : io.stderr)(parsed.message);
-    return parsed.help ? 0 : 2;
-  }
+  if (!parsed.ok) return refuse(CONTRACTS_COMMAND, parsed, io);
   const { options, reporters } = parsed.plan;
   const onCommandLine = (['password', 'nosub-password', 'token', 'api-key'] as const).filter((f) =>
     argv.some((a) => a === `--${f}` || a.startsWith(`--${f}=`)),
@@ -199,5 +200,4 @@ export async function main(
   return report.summary.checks.failed > 0 ? 1 : 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
-  process.exitCode = await main(process.argv.slice(2));
+await runMain(import.meta.url, main);

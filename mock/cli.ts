@@ -1,51 +1,32 @@
 // npm start [-- flags]: the only place the mock listens.
 
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
+import {
+  type Args,
+  flag,
+  nonEmpty,
+  parseCommand,
+  type Refusal,
+  refuse,
+  runMain,
+  SERVING,
+  stopOnSignal,
+  value,
+  wholeNumber,
+} from '../scripts/command.js';
 import { buildMock } from './build.js';
 import { DEFAULTS, type MockContext, type MockOptions } from './options.js';
 import { StateFileError } from './state-file.js';
-import { keepTickShape } from './tick-shape.js';
 
 /** The largest world that starts within the machine's memory (1,000,000 ran out of memory after 150 s). */
 export const MAX_CLIENTS = 100_000;
 
-export const USAGE = `usage: npm start -- [options]
-  --port N            port to listen on (default ${DEFAULTS.port})
-  --host HOST         address to bind (default ${DEFAULTS.host})
-  --seed N            seed of the generated world (default ${DEFAULTS.seed})
-  --clients N         number of clients in the world, 1 to ${MAX_CLIENTS} (default ${DEFAULTS.clients})
-  --no-rate-limit     turn off the spec's rate limit (x-rate-limit)
-  --state-file PATH   keep state across restarts in PATH (JSON, written atomically)
-  --cors-origin URL   a browser origin allowed beyond this machine, e.g. http://192.168.1.20:5173 (repeatable)
-  --journal N         exchanges the request journal keeps, 0 for none (default ${DEFAULTS.journal})
-  --help              show this help`;
-
-export interface CliSettings {
-  host: string;
-  port: number;
-  options: MockOptions;
-  /** World flags given on the command line (a loaded state file overrides them). */
-  worldFlags: string[];
-}
-
-export type Parsed = { ok: true; settings: CliSettings } | { ok: false; message: string; help?: boolean };
-
-function integer(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new Error(`--${name} takes a whole number from ${min} to ${max}, not "${value}"`);
-  }
-  return Number(value);
-}
-
 /** An origin as browsers send it: scheme, host and port only; never a wildcard (credentials are allowed). */
-function origin(value: string): string {
+function origin(raw: string): string {
   let url: URL | undefined;
   try {
-    url = new URL(value);
+    url = new URL(raw);
   } catch {
     url = undefined;
   }
@@ -55,57 +36,73 @@ function origin(value: string): string {
     (url.pathname !== '/' && url.pathname !== '') ||
     url.search ||
     url.hash ||
-    value.includes('*')
+    raw.includes('*')
   ) {
     throw new Error(
-      `--cors-origin takes an origin such as http://192.168.1.20:5173 (scheme, host and port; no path and no wildcard), not "${value}"`,
+      `--cors-origin takes an origin such as http://192.168.1.20:5173 (scheme, host and port; no path and no wildcard), not "${raw}"`,
     );
   }
   return url.origin;
 }
 
+export const MOCK_COMMAND = {
+  name: 'mock',
+  synopsis: 'npm start -- [options]',
+  options: {
+    port: value('N', 'port to listen on', { parse: wholeNumber(0, 65535), default: DEFAULTS.port }),
+    host: value('HOST', 'address to bind', { parse: nonEmpty('an address'), shownDefault: DEFAULTS.host }),
+    seed: value('N', 'seed of the generated world', {
+      parse: wholeNumber(0, 2 ** 31 - 1),
+      default: DEFAULTS.seed,
+    }),
+    clients: value('N', 'number of clients in the world', {
+      parse: wholeNumber(1, MAX_CLIENTS),
+      default: DEFAULTS.clients,
+    }),
+    'no-rate-limit': flag("turn off the spec's rate limit (x-rate-limit)"),
+    'state-file': value('PATH', 'keep state across restarts in PATH (JSON, written atomically)', {
+      parse: nonEmpty('a path'),
+    }),
+    'cors-origin': value('URL', 'a browser origin allowed beyond this machine, e.g. http://192.168.1.20:5173', {
+      parse: origin,
+      repeatable: true,
+    }),
+    journal: value('N', 'exchanges the request journal keeps, 0 for none', {
+      parse: wholeNumber(0, 100_000),
+      default: DEFAULTS.journal,
+    }),
+  },
+};
+
+export interface CliSettings {
+  host: string;
+  port: number;
+  options: MockOptions;
+  /** World flags given on the command line (a loaded state file overrides them). */
+  worldFlags: string[];
+}
+
+export type Parsed = { ok: true; settings: CliSettings } | Refusal;
+
+function settings({ values, given }: Args<typeof MOCK_COMMAND.options>): CliSettings {
+  return {
+    host: values.host ?? DEFAULTS.host,
+    port: values.port,
+    worldFlags: ['seed', 'clients'].filter((f) => given.has(f)).map((f) => `--${f}`),
+    options: {
+      seed: values.seed,
+      clients: values.clients,
+      rateLimit: values['no-rate-limit'] ? false : undefined,
+      stateFile: values['state-file'],
+      journal: values.journal,
+      ...(values.host !== undefined ? { host: values.host } : {}),
+      ...(given.has('cors-origin') ? { corsOrigins: values['cors-origin'] } : {}),
+    },
+  };
+}
+
 export function parseMockArgs(argv: string[]): Parsed {
-  try {
-    const { values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        clients: { type: 'string' },
-        'no-rate-limit': { type: 'boolean' },
-        'state-file': { type: 'string' },
-        journal: { type: 'string' },
-        'cors-origin': { type: 'string', multiple: true },
-        help: { type: 'boolean' },
-      },
-    });
-    if (values.help) return { ok: false, message: USAGE, help: true };
-    if (values.host !== undefined && values.host.trim() === '') throw new Error('--host needs an address');
-    if (values['state-file'] !== undefined && values['state-file'].trim() === '')
-      throw new Error('--state-file needs a path');
-    return {
-      ok: true,
-      settings: {
-        host: values.host ?? DEFAULTS.host,
-        port: integer('port', values.port, 0, 65535, DEFAULTS.port),
-        worldFlags: (['seed', 'clients'] as const).filter((f) => values[f] !== undefined).map((f) => `--${f}`),
-        options: {
-          seed: integer('seed', values.seed, 0, 2 ** 31 - 1, DEFAULTS.seed),
-          clients: integer('clients', values.clients, 1, MAX_CLIENTS, DEFAULTS.clients),
-          rateLimit: values['no-rate-limit'] ? false : undefined,
-          stateFile: values['state-file'],
-          journal: integer('journal', values.journal, 0, 100_000, DEFAULTS.journal),
-          ...(values.host !== undefined ? { host: values.host } : {}),
-          ...(values['cors-origin'] ? { corsOrigins: values['cors-origin'].map(origin) } : {}),
-        },
-      },
-    };
-  } catch (err) {
-    return { ok: false, message: `${(err as Error).message}\n${USAGE}` };
-  }
+  return parseCommand(MOCK_COMMAND, argv, (args) => ({ ok: true, settings: settings(args) }));
 }
 
 export interface WorldFacts {
@@ -143,24 +140,19 @@ export function hostWarning(host: string): string | undefined {
   return `warning: listening on ${host}, so other machines can reach the mock, its demo accounts and its controls under /__mock (reset, plans, tokens, the reset-token mailbox). Controls still answer only a Host of this machine or of --host, and pages of this machine or of --cors-origin.`;
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[]): Promise<number | typeof SERVING> {
   const parsed = parseMockArgs(argv);
-  if (!parsed.ok) {
-    (parsed.help ? console.log : console.error)(parsed.message);
-    return parsed.help ? 0 : 2;
-  }
+  if (!parsed.ok) return refuse(MOCK_COMMAND, parsed);
   const { host, port, options } = parsed.settings;
   let app: FastifyInstance;
   let stateFailed = false;
   const onStateError = (err: Error) => {
     stateFailed = true;
-    process.exitCode = 1;
     console.error(
       `mock: the state file ${options.stateFile} could not be written, so changes since the last good write are not on disk: ${err.message}`,
     );
   };
   try {
-    keepTickShape();
     app = await buildMock({ ...options, logger: false, onStateError });
   } catch (err) {
     console.error(err instanceof StateFileError ? err.message : `cannot start the mock: ${(err as Error).message}`);
@@ -186,18 +178,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   // Only a state file needs a graceful stop (its last change flushed); without
   // one the default exit loses nothing, so no signal listener is added.
-  if (options.stateFile) {
-    const stop = async () => {
-      await app.close();
-      process.exit(stateFailed ? 1 : 0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  }
-  return -1;
+  if (!options.stateFile) return SERVING;
+  return stopOnSignal(async () => {
+    await app.close();
+    return stateFailed ? 1 : 0;
+  });
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const code = await main(process.argv.slice(2));
-  if (code >= 0) process.exit(code);
-}
+await runMain(import.meta.url, main);

@@ -1,21 +1,54 @@
 // npm run proxy -- --upstream URL [flags]: a validating proxy in front of any
 // deployment. Point the app at it and every contract violation in its traffic
 // is reported. The only place the proxy listens (buildProxy returns the app).
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { parseSize } from '../contracts/limits.js';
 import { normalizeBaseUrl } from '../contracts/options.js';
 import { loadSpec } from '../spec/load.js';
+import {
+  type Args,
+  flag,
+  nonEmpty,
+  parseCommand,
+  type Refusal,
+  refuse,
+  runMain,
+  stopOnSignal,
+  value,
+  wholeNumber,
+  withAllowed,
+} from './command.js';
 import { buildProxy, PROXY_DEFAULTS } from './proxy-server.js';
 
-export const USAGE = `usage: npm run proxy -- --upstream URL [options]
-  --upstream URL       the deployment, before /api/v1 (a URL ending in /api/v1 works too)
-  --port N             port of the proxy (default 4020)
-  --host H             address to bind (default 127.0.0.1)
-  --errors             answer a violating exchange with an error instead of passing it on
-  --cors-origin URL    a browser origin allowed beyond this machine's (repeatable)
-  --timeout MS         the whole upstream exchange, headers and body (default ${PROXY_DEFAULTS.timeoutMs})
-  --max-body SIZE      upstream answers larger than this are not passed on, e.g. 10m (default 10m)`;
+function origin(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname.length > 1 || raw.includes('*'))
+    throw new Error(`--cors-origin takes an origin such as http://192.168.1.20:5173, not "${raw}"`);
+  return url.origin;
+}
+
+export const PROXY_COMMAND = {
+  name: 'proxy',
+  synopsis: 'npm run proxy -- --upstream URL [options]',
+  options: {
+    upstream: value('URL', 'the deployment, before /api/v1 (a URL ending in /api/v1 works too)', {
+      parse: nonEmpty('a URL'),
+      required: true,
+    }),
+    port: value('N', 'port of the proxy', { parse: wholeNumber(0, 65535), default: 4020 }),
+    host: value('H', 'address to bind', { parse: nonEmpty('an address'), default: '127.0.0.1' }),
+    errors: flag('answer a violating exchange with an error instead of passing it on'),
+    'cors-origin': value('URL', "a browser origin allowed beyond this machine's", { parse: origin, repeatable: true }),
+    timeout: value('MS', 'the whole upstream exchange, headers and body', {
+      parse: wholeNumber(1, 600_000, 'milliseconds'),
+      default: PROXY_DEFAULTS.timeoutMs,
+    }),
+    'max-body': value('SIZE', 'upstream answers larger than this are not passed on', {
+      parse: withAllowed((raw, name) => parseSize(name, raw), '1k to 1g, e.g. 10m, 512k or bytes'),
+      default: PROXY_DEFAULTS.maxBodyBytes,
+      shownDefault: `${PROXY_DEFAULTS.maxBodyBytes / 2 ** 20}m`,
+    }),
+  },
+};
 
 export interface ProxyPlan {
   upstream: string;
@@ -27,69 +60,32 @@ export interface ProxyPlan {
   maxBodyBytes: number;
 }
 
-export function parseProxyArgs(
-  argv: string[],
-  basePath = '/api/v1',
-): { ok: true; plan: ProxyPlan } | { ok: false; message: string; help?: boolean } {
+function plan({ values }: Args<typeof PROXY_COMMAND.options>, basePath: string): ProxyPlan {
+  let upstream: string;
   try {
-    const { values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        upstream: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        errors: { type: 'boolean' },
-        'cors-origin': { type: 'string', multiple: true },
-        timeout: { type: 'string' },
-        'max-body': { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    });
-    if (values.help) return { ok: false, message: USAGE, help: true };
-    if (!values.upstream) throw new Error('--upstream is required');
-    const port = values.port ?? '4020';
-    if (!/^\d+$/.test(port) || Number(port) > 65535) throw new Error(`--port takes a port number, not "${port}"`);
-    const timeout = values.timeout ?? String(PROXY_DEFAULTS.timeoutMs);
-    if (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000)
-      throw new Error(`--timeout takes milliseconds from 1 to 600000, not "${timeout}"`);
-    let upstream: string;
-    try {
-      ({ baseUrl: upstream } = normalizeBaseUrl(values.upstream, basePath));
-    } catch (err) {
-      throw new Error((err as Error).message.replace('--base-url', '--upstream'));
-    }
-    const corsOrigins = (values['cors-origin'] ?? []).map((o) => {
-      const url = URL.canParse(o) ? new URL(o) : undefined;
-      if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname.length > 1 || o.includes('*'))
-        throw new Error(`--cors-origin takes an origin such as http://192.168.1.20:5173, not "${o}"`);
-      return url.origin;
-    });
-    return {
-      ok: true,
-      plan: {
-        upstream,
-        port: Number(port),
-        host: values.host ?? '127.0.0.1',
-        errors: values.errors ?? false,
-        corsOrigins,
-        timeoutMs: Number(timeout),
-        maxBodyBytes:
-          values['max-body'] === undefined ? PROXY_DEFAULTS.maxBodyBytes : parseSize('max-body', values['max-body']),
-      },
-    };
+    ({ baseUrl: upstream } = normalizeBaseUrl(values.upstream, basePath));
   } catch (err) {
-    return { ok: false, message: `${(err as Error).message}\n${USAGE}` };
+    throw new Error((err as Error).message.replace('--base-url', '--upstream'));
   }
+  return {
+    upstream,
+    port: values.port,
+    host: values.host,
+    errors: values.errors,
+    corsOrigins: values['cors-origin'],
+    timeoutMs: values.timeout,
+    maxBodyBytes: values['max-body'],
+  };
+}
+
+export function parseProxyArgs(argv: string[], basePath = '/api/v1'): { ok: true; plan: ProxyPlan } | Refusal {
+  return parseCommand(PROXY_COMMAND, argv, (args) => ({ ok: true, plan: plan(args, basePath) }));
 }
 
 async function main(argv: string[]): Promise<number> {
   const spec = await loadSpec();
   const parsed = parseProxyArgs(argv, spec.basePath);
-  if (!parsed.ok) {
-    (parsed.help ? console.log : console.error)(parsed.help ? parsed.message : `proxy: ${parsed.message}`);
-    return parsed.help ? 0 : 2;
-  }
+  if (!parsed.ok) return refuse(PROXY_COMMAND, parsed);
   const { plan } = parsed;
   const app = await buildProxy({
     upstream: plan.upstream,
@@ -111,13 +107,10 @@ async function main(argv: string[]): Promise<number> {
   console.log(
     `Violations are logged below${plan.errors ? ' and answered with an error' : ' and flagged in the sl-violations response header'}.`,
   );
-  const stop = () => void app.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return -1;
+  return stopOnSignal(async () => {
+    await app.close();
+    return 0;
+  });
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const code = await main(process.argv.slice(2));
-  if (code >= 0) process.exit(code);
-}
+await runMain(import.meta.url, main);

@@ -2,9 +2,9 @@
 // npm run readme -- --check  exits 1 when they are stale
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { loadSpec } from '../spec/load.js';
 import { renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '../spec/render-readme.js';
+import { flag, parseCommand, refuse, runMain } from './command.js';
 
 export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
 
@@ -15,19 +15,18 @@ export async function renderReadme(text: string): Promise<string> {
   return out;
 }
 
-async function main(): Promise<number> {
-  let check = false;
-  try {
-    ({
-      values: { check = false },
-    } = parseArgs({ options: { check: { type: 'boolean' } }, strict: true }));
-  } catch (err) {
-    console.error(`readme: ${(err as Error).message}\nusage: npm run readme [-- --check]`);
-    return 2;
-  }
+export const README_COMMAND = {
+  name: 'readme',
+  synopsis: 'npm run readme -- [options]',
+  options: { check: flag('write nothing; exit 1 when the generated sections of README.md are stale') },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseCommand(README_COMMAND, argv, ({ values }) => ({ ok: true as const, ...values }));
+  if (!parsed.ok) return refuse(README_COMMAND, parsed);
   const current = await readFile(README_PATH, 'utf8');
   const next = await renderReadme(current);
-  if (check) {
+  if (parsed.check) {
     if (next === current) return 0;
     console.error('readme: generated sections are stale; run `npm run readme`');
     return 1;
@@ -37,4 +36,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = await main();
+await runMain(import.meta.url, main);

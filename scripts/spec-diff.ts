@@ -3,61 +3,61 @@
 // Exit 0: no breaking change left unacknowledged; 1: some; 2: could not compare.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { pairOutputs } from '../spec/cli-outputs.js';
 import { ACK_PATH, judge, readAcknowledgements } from '../spec/diff/acknowledge.js';
 import { diffSpecs } from '../spec/diff/operations.js';
 import { type DiffReport, renderDiffHuman, renderDiffJson, renderDiffMarkdown } from '../spec/diff/render.js';
 import { loadSource } from '../spec/diff/source.js';
+import { type Args, nonEmpty, oneOf, parseCommand, refuse, runMain, value } from './command.js';
 
 const RENDER = { human: renderDiffHuman, json: renderDiffJson, markdown: renderDiffMarkdown } as const;
 type Format = keyof typeof RENDER;
+const FORMATS = Object.keys(RENDER) as Format[];
 
-export const USAGE = `usage: npm run spec:diff -- BASE [HEAD] [options]
-  BASE, HEAD            a file, a git ref (its spec/openapi.yaml) or REF:path; HEAD defaults to the working copy
-  --format F            human (default), json or markdown; repeatable, each with its own --out
-  --out FILE            where the format before it writes (else standard output)
-  --acknowledged FILE   acknowledged breaking changes (default spec/breaking-changes.yaml)
-exit code: 0 no unacknowledged breaking change, 1 some, 2 the comparison could not happen`;
+export const SPEC_DIFF_COMMAND = {
+  name: 'spec:diff',
+  synopsis: 'npm run spec:diff -- BASE [HEAD] [options]',
+  positionals: {
+    label: 'BASE, HEAD',
+    description: 'a file, a git ref (its spec/openapi.yaml) or REF:path; HEAD defaults to the working copy',
+  },
+  options: {
+    format: value('F', 'how the comparison is written, each with its own --out', {
+      parse: oneOf(FORMATS),
+      repeatable: true,
+      shownDefault: 'human',
+    }),
+    out: value('FILE', 'where the format before it writes; else standard output', { repeatable: true }),
+    acknowledged: value('FILE', 'acknowledged breaking changes', {
+      parse: nonEmpty('a file'),
+      default: ACK_PATH,
+      shownDefault: 'spec/breaking-changes.yaml',
+    }),
+  },
+  notes: ['exit code: 0 no unacknowledged breaking change, 1 some, 2 the comparison could not happen'],
+};
+
+interface Plan {
+  base: string;
+  head: string | undefined;
+  outputs: Array<{ format: Format; out?: string }>;
+  ackPath: string;
+}
+
+function plan({ values, positionals, tokens }: Args<typeof SPEC_DIFF_COMMAND.options>): Plan {
+  if (positionals.length < 1 || positionals.length > 2) throw new Error('give BASE and optionally HEAD');
+  const outputs = pairOutputs(tokens, 'format', FORMATS).map((o) => ({ format: o.name, out: o.out }));
+  return { base: positionals[0]!, head: positionals[1], outputs, ackPath: values.acknowledged };
+}
 
 export async function main(argv: string[]): Promise<number> {
-  let positionals: string[];
-  const outputs: Array<{ format: Format; out?: string }> = [];
-  let ackPath = ACK_PATH;
-  try {
-    const parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: {
-        format: { type: 'string', multiple: true },
-        out: { type: 'string', multiple: true },
-        acknowledged: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    });
-    if (parsed.values.help) {
-      console.log(USAGE);
-      return 0;
-    }
-    outputs.push(
-      ...pairOutputs(parsed.tokens, 'format', Object.keys(RENDER) as Format[]).map((o) => ({
-        format: o.name,
-        out: o.out,
-      })),
-    );
-    positionals = parsed.positionals;
-    if (positionals.length < 1 || positionals.length > 2) throw new Error('give BASE and optionally HEAD');
-    if (parsed.values.acknowledged) ackPath = parsed.values.acknowledged;
-  } catch (err) {
-    console.error(`spec:diff: ${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = parseCommand(SPEC_DIFF_COMMAND, argv, (args) => ({ ok: true as const, plan: plan(args) }));
+  if (!parsed.ok) return refuse(SPEC_DIFF_COMMAND, parsed);
+  const { outputs, ackPath } = parsed.plan;
   if (outputs.length === 0) outputs.push({ format: 'human' });
   let report: DiffReport;
   try {
-    const [base, head] = await Promise.all([loadSource(positionals[0]), loadSource(positionals[1])]);
+    const [base, head] = await Promise.all([loadSource(parsed.plan.base), loadSource(parsed.plan.head)]);
     report = {
       base: base.label,
       head: head.label,
@@ -77,4 +77,4 @@ export async function main(argv: string[]): Promise<number> {
   return report.verdict.unacknowledged.length ? 1 : 0;
 }
 
-if (process.argv[1]?.endsWith('spec-diff.ts')) process.exitCode = await main(process.argv.slice(2));
+await runMain(import.meta.url, main);

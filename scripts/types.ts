@@ -1,20 +1,19 @@
 // npm run types          writes spec/types.gen.ts from spec/openapi.yaml
 // npm run types:check    exits 1 when spec/types.gen.ts is stale
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { checkTypes, renderTypes, TYPES_PATH } from '../spec/render-types.js';
+import { flag, parseCommand, refuse, runMain } from './command.js';
 
-async function main(): Promise<number> {
-  let check = false;
-  try {
-    ({
-      values: { check = false },
-    } = parseArgs({ options: { check: { type: 'boolean' } }, strict: true }));
-  } catch (err) {
-    console.error(`types: ${(err as Error).message}\nusage: npm run types [-- --check]`);
-    return 2;
-  }
-  if (check) {
+export const TYPES_COMMAND = {
+  name: 'types',
+  synopsis: 'npm run types -- [options]',
+  options: { check: flag('write nothing; exit 1 when spec/types.gen.ts is stale') },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseCommand(TYPES_COMMAND, argv, ({ values }) => ({ ok: true as const, ...values }));
+  if (!parsed.ok) return refuse(TYPES_COMMAND, parsed);
+  if (parsed.check) {
     const status = await checkTypes();
     if (status.fresh) {
       console.log('types: spec/types.gen.ts is up to date');
@@ -28,4 +27,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main();
+await runMain(import.meta.url, main);

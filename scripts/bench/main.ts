@@ -1,7 +1,21 @@
-// npm run bench [-- --duration S --connections N --rounds N --no-pin --sizes A,B --fuzz-runs N --seed N --only throughput,scale,contracts,fuzz]
+// npm run bench [-- options]: the mock beside Prism and bare Fastify, the mock
+// at scale, the contract suite's speed, and fuzzing from the spec.
 // Every load targets 127.0.0.1, with bounded durations and request counts.
 import { cpus, totalmem } from 'node:os';
-import { parseArgs } from 'node:util';
+import {
+  commaList,
+  flag,
+  oneOf,
+  orList,
+  parseCommand,
+  type Refusal,
+  refuse,
+  runMain,
+  type Values,
+  value,
+  wholeNumber,
+  withAllowed,
+} from '../command.js';
 import { fuzzBench } from './fuzz.js';
 import { scale, scaleTable } from './scale.js';
 import { suiteSpeed } from './suite.js';
@@ -9,59 +23,75 @@ import { throughput, throughputTable } from './throughput.js';
 
 const SECTIONS = ['throughput', 'scale', 'contracts', 'fuzz'] as const;
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    strict: true,
-    options: {
-      duration: { type: 'string', default: '5' },
-      connections: { type: 'string', default: '10' },
-      rounds: { type: 'string', default: '3' },
-      sizes: { type: 'string', default: '1000,10000,100000' },
-      'fuzz-runs': { type: 'string', default: '2000' },
-      seed: { type: 'string', default: '1' },
-      only: { type: 'string' },
-      'no-pin': { type: 'boolean', default: false },
-    },
-  });
-  const duration = Math.min(60, Math.max(1, Number(values.duration) || 5));
-  const connections = Math.min(100, Math.max(1, Number(values.connections) || 10));
-  const rounds = Math.min(9, Math.max(1, Number(values.rounds) || 3));
-  const only = new Set((values.only ?? SECTIONS.join(',')).split(','));
+const anyOf = commaList(oneOf(SECTIONS));
+const sections = withAllowed((raw, name) => {
+  const chosen = anyOf(raw, name);
+  if (chosen.length === 0) throw new Error(`--${name} takes ${orList(SECTIONS)}, comma-separated, not "${raw}"`);
+  return chosen;
+}, anyOf.allowed!);
+
+export const BENCH_COMMAND = {
+  name: 'bench',
+  synopsis: 'npm run bench -- [options]',
+  options: {
+    duration: value('S', 'seconds of each throughput measurement', { parse: wholeNumber(1, 60), default: 5 }),
+    connections: value('N', 'connections of the throughput load', { parse: wholeNumber(1, 100), default: 10 }),
+    rounds: value('N', 'interleaved throughput rounds; the median is kept', { parse: wholeNumber(1, 9), default: 3 }),
+    'no-pin': flag('leave the servers and the load generator to any CPU'),
+    'keep-tick-shape': flag(
+      'the mock under test keeps one process.nextTick tick object alive (a V8 slow path; scripts/bench/tick-shape.ts)',
+    ),
+    sizes: value('A,B', 'clients of the worlds the scale section starts', {
+      parse: commaList(wholeNumber(1, 1_000_000)),
+      default: [1000, 10_000, 100_000],
+    }),
+    'fuzz-runs': value('N', 'generated requests per operation', { parse: wholeNumber(1, 20_000), default: 2000 }),
+    seed: value('N', 'seed of the fuzzing', { parse: wholeNumber(0, 2 ** 31 - 1), default: 1 }),
+    only: value('X[,Y]', 'only these sections', { parse: sections, default: [...SECTIONS] }),
+  },
+  notes: ['exit code: 0 done, 1 the fuzzing found failures, 2 a bad command line'],
+};
+
+export type BenchPlan = Values<typeof BENCH_COMMAND.options>;
+
+export function parseBenchArgs(argv: string[]): { ok: true; plan: BenchPlan } | Refusal {
+  return parseCommand(BENCH_COMMAND, argv, ({ values }) => ({ ok: true, plan: values }));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseBenchArgs(argv);
+  if (!parsed.ok) return refuse(BENCH_COMMAND, parsed);
+  const { duration, connections, rounds, sizes, only, 'keep-tick-shape': keepTickShape } = parsed.plan;
   console.log(
     `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load from the same machine`,
   );
-  if (only.has('throughput')) {
+  if (keepTickShape) console.log('mock under test: one tick object kept alive (--keep-tick-shape)');
+  if (only.includes('throughput')) {
     console.log('\n## Throughput: mock, Prism, bare Fastify');
     console.log(
       `load: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target and route (after a 1 s warm-up); medians`,
     );
-    const { figures, placement } = await throughput({ duration, connections, rounds, pin: !values['no-pin'] });
+    const load = { duration, connections, rounds, pin: !parsed.plan['no-pin'], keepTickShape };
+    const { figures, placement } = await throughput(load);
     console.log(`CPUs: ${placement}\n`);
     console.log(throughputTable(figures));
   }
-  if (only.has('scale')) {
-    const sizes = values.sizes
-      .split(',')
-      .map(Number)
-      .filter((n) => n >= 1 && n <= 1_000_000);
+  if (only.includes('scale')) {
     console.log('\n## Scale: --clients', sizes.join(', '));
-    console.log(scaleTable(await scale(sizes)));
+    console.log(scaleTable(await scale(sizes, { keepTickShape })));
   }
-  if (only.has('contracts')) {
+  if (only.includes('contracts')) {
     console.log('\n## Contract-suite speed');
-    console.log(await suiteSpeed());
+    console.log(await suiteSpeed({ keepTickShape }));
   }
   let failures = 0;
-  if (only.has('fuzz')) {
+  if (only.includes('fuzz')) {
     console.log('\n## Fuzzing the mock from the spec');
-    const r = await fuzzBench(
-      Math.min(20_000, Math.max(1, Number(values['fuzz-runs']) || 2000)),
-      Number(values.seed) || 1,
-    );
+    const r = await fuzzBench(parsed.plan['fuzz-runs'], parsed.plan.seed);
     console.log(r.text);
     failures = r.failures;
   }
   return failures ? 1 : 0;
 }
 
-process.exitCode = await main();
+await runMain(import.meta.url, main);

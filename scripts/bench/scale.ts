@@ -1,6 +1,6 @@
 // The mock at 1,000 to 100,000 clients: start-up, memory, and client/list
 // latency for distinct pages and distinct keywords (so the answer cache never helps).
-import { authHeaders, demoToken, freePort, ROOT, rssMiB, startServer, TS } from './processes.js';
+import { authHeaders, demoToken, freePort, mockArgs, rssMiB, startServer } from './processes.js';
 
 export interface ScaleFigure {
   clients: number;
@@ -16,12 +16,12 @@ export interface ScaleFigure {
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
-export async function scale(sizes: number[], samples = 300): Promise<ScaleFigure[]> {
+export async function scale(sizes: number[], { samples = 300, keepTickShape = false } = {}): Promise<ScaleFigure[]> {
   const out: ScaleFigure[] = [];
   for (const clients of sizes) {
     const port = await freePort();
     const server = await startServer(
-      [...TS, `${ROOT}mock/cli.ts`, '--port', String(port), '--no-rate-limit', '--clients', String(clients)],
+      [...mockArgs(keepTickShape), '--port', String(port), '--no-rate-limit', '--clients', String(clients)],
       port,
       '/__mock/accounts',
       { timeoutMs: 300_000 },

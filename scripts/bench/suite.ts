@@ -4,13 +4,13 @@
 import { createExchangeValidator } from '../../contracts/exchange.js';
 import { runContracts } from '../../contracts/runner.js';
 import { loadSpec } from '../../spec/load.js';
-import { authHeaders, demoToken, freePort, ROOT, startServer, TS } from './processes.js';
+import { authHeaders, demoToken, freePort, mockArgs, startServer } from './processes.js';
 
-export async function suiteSpeed(): Promise<string> {
+export async function suiteSpeed({ keepTickShape = false } = {}): Promise<string> {
   const spec = await loadSpec();
   const port = await freePort();
   const mock = await startServer(
-    [...TS, `${ROOT}mock/cli.ts`, '--port', String(port), '--no-rate-limit'],
+    [...mockArgs(keepTickShape), '--port', String(port), '--no-rate-limit'],
     port,
     '/__mock/accounts',
   );

@@ -1,4 +1,6 @@
 // Keeps one of `process.nextTick`'s tick objects alive for the life of the process.
+// A process-level workaround, so no part of the mock: `npm run bench --
+// --keep-tick-shape` preloads it into the mock under test (keep-tick-shape.ts).
 //
 // What we measured (README, "A V8 slow path"): profiles of the mock under load
 // showed V8's runtime path for object literals with computed keys
@@ -16,10 +18,7 @@ import { createHook } from 'node:async_hooks';
 
 let kept: object | undefined;
 
-/**
- * Idempotent; returns the tick object it keeps. The CLI calls it before it
- * builds the mock: it concerns the process, not one app.
- */
+/** Idempotent; returns the tick object it keeps. */
 export function keepTickShape(): object {
   if (kept) return kept;
   // The init hook is the public way to see a tick object; it is enabled only
