@@ -9,7 +9,7 @@ import { controlGuard } from './control-guard.js';
 import { controls } from './controls.js';
 import { Errors } from './errors.js';
 import { FaultRules } from './faults.js';
-import { handlers, READ_ONLY } from './handlers/index.js';
+import { handlers } from './handlers/index.js';
 import { type MockOptions, resolveOptions } from './options.js';
 import { CORS_MAX_AGE, isAllowedOrigin } from './origins.js';
 import authPlugin from './plugins/auth.js';
@@ -18,11 +18,12 @@ import { docs } from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import faultsPlugin from './plugins/faults.js';
 import journalPlugin, { createJournal } from './plugins/journal.js';
+import jsonBody from './plugins/json-body.js';
 import platformPlugin from './plugins/platform.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import subscriptionPlugin from './plugins/subscription.js';
 import { ResponseCache } from './response-cache.js';
-import { registerOperations } from './routes.js';
+import routes from './routes.js';
 import type { MockRuntime } from './runtime.js';
 import { stateWriter } from './state-file.js';
 import { StoreHolder } from './store-holder.js';
@@ -63,7 +64,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     routes: [],
     replaceStore: (next) => stores.replace(next),
   };
-  stores.onChange(() => runtime.cache.clear());
+  stores.onChange(() => runtime.cache.changed());
   app.decorate('mock', runtime);
   // Recorded from the first registration on, whoever adds the route: the drift gate compares it with the spec.
   app.addHook('onRoute', (route) => {
@@ -100,6 +101,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   });
   app.addHook('onRequest', controlGuard(ctx.corsOrigins, ctx.controlHosts));
   await app.register(errorsPlugin, { spec: ctx.spec, bodyLimit: ctx.bodyLimit });
+  await app.register(jsonBody, { bodyLimit: ctx.bodyLimit });
   // The order of these registrations is the order of their hooks on each operation.
   await app.register(faultsPlugin);
   if (ctx.rateLimit) await app.register(rateLimitPlugin, ctx.rateLimit);
@@ -110,7 +112,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   await app.register(journalPlugin);
   await app.register(docs, { spec: ctx.spec });
   await app.register(mockConsole);
-  registerOperations(app, ctx.spec, handlers, READ_ONLY);
+  await app.register(routes, { spec: ctx.spec, handlers: { ...handlers, ...ctx.handlers } });
   await app.ready();
   return app;
 }

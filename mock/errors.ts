@@ -101,6 +101,10 @@ const DEFINITIONS = {
   COMPANY_NOT_FOUND: define(404, 'Company not found.'),
   AWNING_NOT_FOUND: define(404, (what: string) => `${what} not found.`, { shape: 'status' }),
   INTERNAL: define(500, 'The mock failed unexpectedly; this is a bug in the mock.'),
+  NO_ANSWER: define(
+    500,
+    (operationId: string) => `The mock's ${operationId} handler answered nothing; this is a bug in the mock.`,
+  ),
   // Refused by Node's HTTP parser before Fastify sees the request (client-errors.ts).
   REQUEST_MALFORMED: define(400, 'The request is malformed.'),
   REQUEST_TIMEOUT: define(408, 'The request took too long to arrive.'),

@@ -3,6 +3,7 @@ import { buildWorld, DEFAULT_CLIENTS, DEFAULT_SEED } from '../fixtures/world.js'
 import { type SpecFacts, specFacts } from '../spec/facts.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { seedSpecExamples } from './example-seeds.js';
+import type { HandlerTable } from './runtime.js';
 import { readState } from './state-file.js';
 import { lockStateFile, type StateLock } from './state-lock.js';
 import { MemoryStore, type StateSnapshot, type Store } from './store.js';
@@ -41,6 +42,8 @@ export interface MockOptions {
   host?: string;
   /** Browser origins allowed beyond this machine's own (exact, e.g. `http://192.168.1.20:5173`). */
   corsOrigins?: string[];
+  /** Handlers that replace the mock's own, by operationId (custom behaviour, tests). */
+  handlers?: Partial<HandlerTable>;
 }
 
 export interface MockContext {
@@ -60,6 +63,7 @@ export interface MockContext {
   now: () => Date;
   corsOrigins: readonly string[];
   journal: number;
+  handlers: Partial<HandlerTable>;
   /** Host names besides this machine's loopback names that may reach the controls. */
   controlHosts: string[];
   /** Where the first store came from: a fresh seed or the state file. */
@@ -108,6 +112,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
     facts,
     now,
     corsOrigins: options.corsOrigins ?? [],
+    handlers: options.handlers ?? {},
     journal: options.journal ?? DEFAULTS.journal,
     controlHosts:
       options.host && !['0.0.0.0', '::'].includes(options.host)

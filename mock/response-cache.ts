@@ -1,11 +1,15 @@
-// Read operations are pure functions of the store's state, so their serialized
-// answers are kept until the store next changes. The text is made once by the
-// route's own response-schema serializer (fast-json-stringify).
+// Answers kept until the store next changes, for every operation, with no list
+// of which ones only read: an answer is kept only if the store did not change
+// while it was made (a write moves the version), and a handler's answer is a
+// function of its input and the store (handlers read no clock and no randomness
+// of their own). So a write is never answered from the cache, and two adds get
+// two ids. The text is made once by the route's response serializer.
 import type { FastifyRequest } from 'fastify';
 
 /**
- * What a read's answer depends on besides the store: the method and URL (path
- * and query), the caller, the Host (the base URL of page links: without TLS or a
+ * What an answer depends on besides the store, which is every part of a
+ * handler's input: the method and URL (path and query), the token (and so the
+ * caller), the platform header, the Host (the base URL of page links: without TLS or a
  * trusted proxy it is the only part that varies) and the body as it arrived.
  * A short body's raw text, not its parsed value: no stringify on the hot path,
  * and two spellings of one body only cost a second entry. A long text (padding
@@ -16,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
  */
 export const RAW_KEY_LIMIT = 1024;
 
-export function cacheKey(request: FastifyRequest): string {
+export function cacheKey(request: FastifyRequest, platform: string): string {
   const text = request.bodyText;
   const body =
     text !== undefined && text.length <= RAW_KEY_LIMIT
@@ -24,24 +28,39 @@ export function cacheKey(request: FastifyRequest): string {
       : request.body === undefined
         ? ''
         : JSON.stringify(request.body);
-  return `${request.method} ${request.url}\u0000${request.user?.id ?? ''}\u0000${request.headers.host ?? ''}\u0000${body}`;
+  return `${request.method} ${request.url}\u0000${request.token ?? ''}\u0000${platform}\u0000${request.headers.host ?? ''}\u0000${body}`;
 }
 export class ResponseCache {
-  private entries = new Map<string, string>();
+  #entries = new Map<string, string>();
+  #version = 0;
 
   constructor(private readonly limit = 10_000) {}
 
+  /** Moves on every change of the store: read it before making an answer, give it to keep(). */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** The store changed: every kept answer is stale. */
+  changed(): void {
+    this.#version++;
+    this.#entries.clear();
+  }
+
   get(key: string): string | undefined {
-    return this.entries.get(key);
+    return this.#entries.get(key);
   }
 
-  set(key: string, text: string): void {
+  /** Keeps an answer made while the version stood at `madeAt`, unless the store changed since. */
+  keep(key: string, text: string, madeAt: number): boolean {
+    if (madeAt !== this.#version) return false;
     // A bound, not an LRU: a world that changes clears it far sooner.
-    if (this.entries.size >= this.limit) this.entries.clear();
-    this.entries.set(key, text);
+    if (this.#entries.size >= this.limit) this.#entries.clear();
+    this.#entries.set(key, text);
+    return true;
   }
 
-  clear(): void {
-    this.entries.clear();
+  get size(): number {
+    return this.#entries.size;
   }
 }

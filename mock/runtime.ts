@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user?: UserRecord;
     token?: string;
+    /** The operation this request's route serves: stamped by its first hook, before any check can refuse it. */
+    operation?: OperationEntry;
     /** The JSON body as it arrived, set by the JSON parser: the response cache keys reads on it. */
     bodyText?: string;
   }

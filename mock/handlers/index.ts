@@ -9,20 +9,3 @@ import * as rooms from './rooms.js';
 const { publicUser: _publicUser, ...authHandlers } = auth;
 
 export const handlers: HandlerTable = { ...authHandlers, ...clients, ...measurements, ...reference, ...rooms };
-
-/** Operations that only read the store: their answers can be cached until it changes. */
-export const READ_ONLY = new Set<string>([
-  'getSettings',
-  'getHowItWorks',
-  'listCountries',
-  'listPlans',
-  'listMeasurementTypes',
-  'listAdminRoomTypes',
-  'getProfile',
-  'getCurrentPlan',
-  'listCompanyUsers',
-  'listClients',
-  'listCompanyClients',
-  'getRoomMeasurements',
-  'getRoomsByClientId',
-]);

@@ -7,10 +7,8 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonDepth } from '../../contracts/limits.js';
 import { type LoadedSpec, type OperationEntry, pathPattern, type ResponseEntry } from '../../spec/load.js';
 import { type ErrorCatalogue, Errors, errorCatalogue, fixedText, MockError } from '../errors.js';
-import { DEFAULTS } from '../options.js';
 import { validationErrors } from '../validation-messages.js';
 
 declare module 'fastify' {
@@ -35,7 +33,7 @@ function validationFailure(op: OperationEntry | undefined, errors: readonly Erro
 
 function toMockError(err: FastifyError, request: FastifyRequest, bodyLimit: number): MockError {
   if (err instanceof MockError) return err;
-  if (err.validation) return validationFailure(request.routeOptions.config?.operation, err.validation as ErrorObject[]);
+  if (err.validation) return validationFailure(request.operation, err.validation as ErrorObject[]);
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return Errors.UNSUPPORTED_MEDIA_TYPE(String(request.headers['content-type'] ?? ''));
@@ -88,22 +86,8 @@ function methodIndex(spec: LoadedSpec): Array<{ pattern: RegExp; methods: string
 export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
   async (app: FastifyInstance, { spec, bodyLimit }) => {
     app.decorate('errors', errorCatalogue(spec));
-    // JSON parser that takes an empty body as no body (as a Laravel backend does).
-    const parseJson = app.getDefaultJsonParser('error', 'error');
-    app.removeAllContentTypeParsers();
-    app.decorateRequest('bodyText', undefined);
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
-      request.bodyText = body as string;
-      if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-      if (jsonDepth(body as string, DEFAULTS.maxBodyDepth) > DEFAULTS.maxBodyDepth)
-        return done(Errors.BODY_TOO_DEEP(DEFAULTS.maxBodyDepth), undefined);
-      parseJson(request, body as string, (err, value) =>
-        err ? done(Errors.MALFORMED_JSON(), undefined) : done(null, value),
-      );
-    });
-
     app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const e = inOperationShape(toMockError(err, request, bodyLimit), request.routeOptions.config?.operation);
+      const e = inOperationShape(toMockError(err, request, bodyLimit), request.operation);
       if (e.statusCode >= 500) request.log.error({ err }, 'mock failure');
       return send(reply, e);
     });

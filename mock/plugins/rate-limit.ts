@@ -26,7 +26,7 @@ export default fp<RateLimitSettings>(
       max,
       timeWindow: windowMs,
       keyGenerator: rateLimitKey,
-      allowList: (request) => !request.routeOptions.config?.operation,
+      allowList: (request) => !request.operation,
       errorResponseBuilder: () => app.errors.TOO_MANY_REQUESTS(),
       addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
       addHeaders: {

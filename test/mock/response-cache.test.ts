@@ -8,7 +8,7 @@ import '../../mock/runtime.js';
 type Parts = {
   method: string;
   url: string;
-  user?: { id: number };
+  token?: string;
   headers: { host?: string };
   bodyText?: string;
   body?: unknown;
@@ -16,24 +16,25 @@ type Parts = {
 const base: Parts = {
   method: 'POST',
   url: '/api/v1/client/list',
-  user: { id: 1 },
+  token: 'token-a',
   headers: { host: 'h:1' },
   bodyText: '{"page":1}',
   body: { page: 1 },
 };
-const key = (p: Partial<Parts>) => cacheKey({ ...base, ...p } as unknown as FastifyRequest);
+const key = (p: Partial<Parts>, platform = 'WEB') => cacheKey({ ...base, ...p } as unknown as FastifyRequest, platform);
 
 t.test('each part of a request that can change the answer changes the key', async (t) => {
   const cases: Array<[string, Partial<Parts>]> = [
     ['method', { method: 'GET' }],
     ['path', { url: '/api/v1/client/user_client' }],
     ['query', { url: '/api/v1/client/list?page=2' }],
-    ['caller', { user: { id: 2 } }],
-    ['no caller', { user: undefined }],
+    ['caller', { token: 'token-b' }],
+    ['no caller', { token: undefined }],
     ['Host', { headers: { host: 'localhost:5173' } }],
     ['body text', { bodyText: '{"page":2}', body: { page: 2 } }],
   ];
   for (const [name, change] of cases) t.not(key(change), key({}), name);
+  t.not(key({}, 'IOS'), key({}), 'platform');
 });
 
 t.test('a body without its text is stringified into the key, an absent body is not', async (t) => {
@@ -60,13 +61,24 @@ t.test(
   },
 );
 
-t.test('the cache keeps entries until cleared, and empties itself at its bound', async (t) => {
+t.test('the cache keeps an answer made at the current version, until the store changes', async (t) => {
+  const cache = new ResponseCache();
+  const v = cache.version;
+  t.ok(cache.keep('a', '1', v));
+  t.equal(cache.get('a'), '1');
+  cache.changed();
+  t.equal(cache.get('a'), undefined, 'a change drops every answer');
+  t.notOk(cache.keep('b', '2', v), 'an answer made before the change is not kept');
+  t.equal(cache.get('b'), undefined);
+});
+
+t.test('the cache empties itself at its bound', async (t) => {
   const cache = new ResponseCache(2);
-  cache.set('a', '1');
-  cache.set('b', '2');
+  const v = cache.version;
+  cache.keep('a', '1', v);
+  cache.keep('b', '2', v);
   t.same([cache.get('a'), cache.get('b')], ['1', '2']);
-  cache.set('c', '3');
+  cache.keep('c', '3', v);
   t.same([cache.get('a'), cache.get('c')], [undefined, '3'], 'the third entry dropped the first two');
-  cache.clear();
-  t.equal(cache.get('c'), undefined);
+  t.equal(cache.size, 1);
 });

@@ -1,13 +1,13 @@
-// The operation routes: read answers kept per caller and Host, the store's
-// changes clearing them, and a handler that answers nothing never hangs.
+// The operation routes: answers kept per caller and Host until the store
+// changes, never for a write (with no list of reads), and a handler that
+// answers nothing never hangs.
 
 import Fastify from 'fastify';
 import t from 'tap';
 import { handlers } from '../../mock/handlers/index.js';
-import errorsPlugin from '../../mock/plugins/errors.js';
-import { registerOperations } from '../../mock/routes.js';
-import { createAjv } from '../../spec/ajv.js';
+import routes from '../../mock/routes.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
+import type { Reply } from '../helpers/traffic.js';
 
 const listPage = (host: string, token: string) => ({
   method: 'POST' as const,
@@ -74,7 +74,7 @@ t.test('an operation whose body is optional answers a request without one as if 
   const token = await mock.signin();
   const headers = { platform: 'WEB', ...bearer(token) };
   const none = await mock.app.inject({ method: 'POST', url: '/api/v1/client/list', headers });
-  mock.app.mock.cache.clear(); // so the second answer is computed, not the first one kept
+  mock.app.mock.cache.changed(); // so the second answer is computed, not the first one kept
   const empty = await mock.app.inject({
     method: 'POST',
     url: '/api/v1/client/list',
@@ -86,19 +86,98 @@ t.test('an operation whose body is optional answers a request without one as if 
   t.same(JSON.parse(none.body).data.data, JSON.parse(empty.body).data.data, 'the same clients as an empty object');
 });
 
-t.test('a handler that answers undefined gets a 500 in the error shape, not a hang', async (t) => {
-  const loaded = await spec();
+t.test('a handler that answers undefined, at once or later, gets a 500 that says so, not a hang', async (t) => {
+  const mock = await testMock(t, {
+    handlers: {
+      getHowItWorks: () => undefined as never,
+      listMeasurementTypes: async () => undefined as never,
+      listCountries: () => undefined as never,
+    },
+  });
+  // Without the guard the request could never end: a bound turns that into a failure here.
+  const bounded = (r: Promise<Reply>) =>
+    Promise.race([r, new Promise<'hang'>((resolve) => setTimeout(() => resolve('hang'), 5_000).unref())]);
+  const token = await mock.signin();
+  const cases: Array<[string, string]> = [
+    ['/how-works/get', 'getHowItWorks'],
+    ['/room/measurement_type', 'listMeasurementTypes'],
+  ];
+  for (const [path, id] of cases) {
+    const r = await bounded(mock.post(path, {}, bearer(token)));
+    if (r === 'hang') return t.fail(`${id} hung`);
+    t.equal(r.status, 500, id);
+    t.match(r.body, { message: `The mock's ${id} handler answered nothing; this is a bug in the mock.` }, id);
+  }
+  const r = await bounded(mock.post('/countries/index', {}));
+  if (r === 'hang') return t.fail('listCountries hung');
+  t.same(r.body, { status: 'error', message: 'Failed to fetch countries' }, 'an operation’s documented 500 shape');
+});
+
+t.test('the routes plugin declares what it needs: an app without the mock runtime is refused at start', async (t) => {
   const app = Fastify();
   t.teardown(() => app.close());
-  const ajv = createAjv({ coerceTypes: true });
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
-  await app.register(errorsPlugin, { spec: loaded, bodyLimit: 1024 });
-  registerOperations(app, loaded, { ...handlers, listCountries: () => undefined as never });
-  const r = await app.inject({ method: 'POST', url: '/api/v1/countries/index', headers: { platform: 'WEB' } });
-  t.equal(r.statusCode, 500);
-  t.same(
-    JSON.parse(r.body),
-    { status: 'error', message: 'Failed to fetch countries' },
-    'the operation’s documented 500',
+  await t.rejects(
+    (async () => {
+      await app.register(routes, { spec: await spec(), handlers });
+      await app.ready();
+    })(),
+    /mock/,
   );
+});
+
+// Regression: a hand-kept list of reads decided what was cached; a write put on it
+// answered two adds with one record. Now every operation goes through the cache.
+t.test(
+  'two identical adds make two records, two sign-ins two tokens: a write is never answered from the cache',
+  async (t) => {
+    const mock = await testMock(t);
+    const token = await mock.signin();
+    const client = mock.app.mock.store.world.clients.find((c) => c.user_id === 1)!;
+    const room = mock.app.mock.store.roomsOfClient(client.id)[0]!;
+    const add = {
+      user_id: 1,
+      client_id: client.id,
+      room_id: room.id,
+      unit_type: 'cm',
+      window_name: 'Twice',
+      measurement_type_id: 1,
+    };
+    const count = async () =>
+      (
+        (await mock.post('/room/get', { client_id: client.id, room_id: room.id }, bearer(token))).body as {
+          data: unknown[];
+        }
+      ).data.length;
+    const before = await count();
+    for (let i = 0; i < 2; i++)
+      t.equal((await mock.post('/measurements/single_window_photo_add_edit', add, bearer(token))).status, 200);
+    t.equal(await count(), before + 2, 'each add is a new record in room/get');
+    const tokens = [await mock.signin(), await mock.signin()];
+    t.not(tokens[0], tokens[1]);
+  },
+);
+
+t.test('an answer is kept only when the store did not change while it was made', async (t) => {
+  let calls = 0;
+  let write = false;
+  const mock = await testMock(t, {
+    handlers: {
+      listCountries: ({ store, token }) => {
+        calls++;
+        if (write) store.revokeToken(`${token}-none`);
+        return { status: 'success', data: [] } as never;
+      },
+    },
+  });
+  write = true;
+  await mock.post('/countries/index', {});
+  await mock.post('/countries/index', {});
+  t.equal(calls, 2, 'an answer whose making changed the store is made again');
+  write = false;
+  await mock.post('/countries/index', {});
+  await mock.post('/countries/index', {});
+  t.equal(calls, 3, 'an answer made without a change is kept');
+  mock.app.mock.store.revokeToken('none');
+  await mock.post('/countries/index', {});
+  t.equal(calls, 4, 'a change of the store drops it');
 });
