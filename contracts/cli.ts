@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // npm run contracts -- --base-url URL (--email E --password P | --token T) [...]
 // The one place that turns a run into an exit code: 0 honours the spec,
 // 1 a violation, 2 the run could not happen.
@@ -40,6 +41,7 @@ const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
 export const CONTRACTS_COMMAND = {
   name: 'contracts',
   synopsis: 'npm run contracts -- --base-url URL (--email E --password P | --token T) [options]',
+  bin: 'mcs-contracts',
   options: {
     'base-url': value('URL', 'the service address before /api/v1 (a URL ending in /api/v1 works too)', {
       parse: nonEmpty('a URL'),

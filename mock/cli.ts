@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // npm start [-- flags]: the only place the mock listens.
 
 import type { FastifyInstance } from 'fastify';
@@ -48,6 +49,7 @@ function origin(raw: string): string {
 export const MOCK_COMMAND = {
   name: 'mock',
   synopsis: 'npm start -- [options]',
+  bin: 'mcs-mock',
   options: {
     port: value('N', 'port to listen on', { parse: wholeNumber(0, 65535), default: DEFAULTS.port }),
     host: value('HOST', 'address to bind', { parse: nonEmpty('an address'), shownDefault: DEFAULTS.host }),

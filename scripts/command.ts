@@ -1,6 +1,7 @@
 // One way to write a command: each declares its options once, and from that
 // declaration come the parsing, the usage text, the one-line refusal with exit
 // code 2, --help with exit code 0, and the exit code of a run.
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -54,6 +55,8 @@ export interface Command<O extends Options> {
   name: string;
   /** What follows `usage: `, e.g. `npm start -- [options]`. */
   synopsis: string;
+  /** The installed package's command (`mcs-mock`): the built package's usage names it instead of the npm script. */
+  bin?: string;
   options: O;
   /** Positional arguments are allowed when described; the command checks their number. */
   positionals?: { label: string; description: string };
@@ -151,6 +154,15 @@ export function nonEmpty(what: string): Parse<string> {
   };
 }
 
+/** Compiled, this module is the installed package, whose users run its bins rather than npm scripts. */
+const INSTALLED = import.meta.url.endsWith('.js');
+
+export function synopsisOf<O extends Options>(command: Command<O>, installed = INSTALLED): string {
+  return installed && command.bin
+    ? command.synopsis.replace(/^npm (?:start|run \S+) --\s*/, `${command.bin} `)
+    : command.synopsis;
+}
+
 export function usage<O extends Options>(command: Command<O>): string {
   const rows: Array<[string, string]> = [];
   if (command.positionals) rows.push([command.positionals.label, command.positionals.description]);
@@ -168,7 +180,7 @@ export function usage<O extends Options>(command: Command<O>): string {
   rows.push(['--help', 'show this help']);
   const width = Math.max(...rows.map(([left]) => left.length)) + 2;
   const lines = rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`);
-  return [`usage: ${command.synopsis}`, ...lines, ...(command.notes ?? [])].join('\n');
+  return [`usage: ${synopsisOf(command)}`, ...lines, ...(command.notes ?? [])].join('\n');
 }
 
 /** Node's messages, cut to one line that names the flag. */
@@ -277,6 +289,15 @@ export function stopOnSignal(stop: () => Promise<number>): Promise<number> {
 /** What a command's main returns while it keeps serving with no signal listener: a signal ends the process. */
 export const SERVING = 'serving';
 
+// An installed package's bin is a link to the module (node_modules/.bin/mcs-mock).
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 /**
  * The one "run when executed directly" check: when `moduleUrl` is the file
  * node was started with, runs `main` on the command line and sets the exit code.
@@ -285,7 +306,7 @@ export async function runMain(
   moduleUrl: string,
   main: (argv: string[]) => Promise<number | typeof SERVING>,
 ): Promise<void> {
-  if (!process.argv[1] || fileURLToPath(moduleUrl) !== resolve(process.argv[1])) return;
+  if (!process.argv[1] || realPath(fileURLToPath(moduleUrl)) !== realPath(resolve(process.argv[1]))) return;
   const code = await main(process.argv.slice(2));
   if (code !== SERVING) process.exitCode = code;
 }

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // npm run proxy -- --upstream URL [flags]: a validating proxy in front of any
 // deployment. Point the app at it and every contract violation in its traffic
 // is reported. The only place the proxy listens (buildProxy returns the app).
@@ -29,6 +30,7 @@ function origin(raw: string): string {
 export const PROXY_COMMAND = {
   name: 'proxy',
   synopsis: 'npm run proxy -- --upstream URL [options]',
+  bin: 'mcs-proxy',
   options: {
     upstream: value('URL', 'the deployment, before /api/v1 (a URL ending in /api/v1 works too)', {
       parse: nonEmpty('a URL'),

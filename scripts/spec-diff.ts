@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // npm run spec:diff -- BASE [HEAD] [--format human|json|markdown [--out FILE]]... [--acknowledged FILE]
 // BASE and HEAD are files or git refs (HEAD defaults to the working copy).
 // Exit 0: no breaking change left unacknowledged; 1: some; 2: could not compare.
@@ -17,6 +18,7 @@ const FORMATS = Object.keys(RENDER) as Format[];
 export const SPEC_DIFF_COMMAND = {
   name: 'spec:diff',
   synopsis: 'npm run spec:diff -- BASE [HEAD] [options]',
+  bin: 'mcs-spec-diff',
   positionals: {
     label: 'BASE, HEAD',
     description: 'a file, a git ref (its spec/openapi.yaml) or REF:path; HEAD defaults to the working copy',

@@ -18,10 +18,11 @@ import {
 } from '../command.js';
 import { fuzzBench } from './fuzz.js';
 import { scale, scaleTable } from './scale.js';
+import { startup, startupTable } from './startup.js';
 import { suiteSpeed } from './suite.js';
 import { throughput, throughputTable } from './throughput.js';
 
-const SECTIONS = ['throughput', 'scale', 'contracts', 'fuzz'] as const;
+const SECTIONS = ['throughput', 'startup', 'scale', 'contracts', 'fuzz'] as const;
 
 const anyOf = commaList(oneOf(SECTIONS));
 const sections = withAllowed((raw, name) => {
@@ -75,6 +76,10 @@ async function main(argv: string[]): Promise<number> {
     const { figures, placement } = await throughput(load);
     console.log(`CPUs: ${placement}\n`);
     console.log(throughputTable(figures));
+  }
+  if (only.includes('startup')) {
+    console.log('\n## Start-up: the built package beside tsx');
+    console.log(startupTable(await startup()));
   }
   if (only.includes('scale')) {
     console.log('\n## Scale: --clients', sizes.join(', '));

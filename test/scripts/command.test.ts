@@ -13,6 +13,7 @@ import {
   parseCommand,
   type Refusal,
   refuse,
+  synopsisOf,
   usage,
   value,
   wholeNumber,
@@ -147,3 +148,14 @@ t.test(
     }
   },
 );
+
+t.test('the built package’s usage names its bin instead of the npm script', async (t) => {
+  const command = { name: 'mock', synopsis: 'npm start -- [options]', bin: 'mcs-mock', options: {} };
+  t.equal(synopsisOf(command, true), 'mcs-mock [options]');
+  t.equal(synopsisOf(command, false), 'npm start -- [options]', 'from a clone, the npm script');
+  t.equal(
+    synopsisOf({ ...command, synopsis: 'npm run spec:diff -- BASE [HEAD]', bin: 'mcs-spec-diff' }, true),
+    'mcs-spec-diff BASE [HEAD]',
+  );
+  t.equal(synopsisOf({ ...command, bin: undefined }, true), 'npm start -- [options]', 'a command without a bin');
+});

@@ -1,0 +1,27 @@
+// A fetch answered by the mock in this process (inject(), no port): for the
+// Mock Service Worker handlers, and for any client that takes a fetch.
+import type { FastifyInstance } from 'fastify';
+
+/** Bodies that a status forbids (the Fetch standard's null body statuses). */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+export type MockFetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+export function injectFetch(app: FastifyInstance): MockFetch {
+  return async (input, init) => {
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const answer = await app.inject({
+      method: request.method as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { ...Object.fromEntries(request.headers.entries()), host: url.host },
+      ...(payload?.length ? { payload } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers))
+      for (const v of [value].flat()) if (v !== undefined) headers.append(name, String(v));
+    const body = NULL_BODY.has(answer.statusCode) ? null : new Uint8Array(answer.rawPayload);
+    return new Response(body, { status: answer.statusCode, headers });
+  };
+}

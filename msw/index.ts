@@ -1,0 +1,46 @@
+// Mock Service Worker handlers backed by the mock itself (buildMock and
+// inject(), no port): an app's fetch calls in a Node test runner (Vitest, Jest,
+// node:test) reach the same stateful mock as `npm start` serves.
+import type { FastifyInstance } from 'fastify';
+import { type HttpHandler, http } from 'msw';
+import { buildMock } from '../mock/build.js';
+import { injectFetch } from '../mock/inject-fetch.js';
+import type { MockOptions } from '../mock/options.js';
+
+export interface MswMockOptions extends MockOptions {
+  /** The address the app under test calls (default `http://127.0.0.1:4010`, the mock's own). */
+  baseUrl?: string;
+}
+
+export interface MswMock {
+  /** One handler for every path under baseUrl: the API and the /__mock controls. */
+  handlers: HttpHandler[];
+  /** The world as the seed makes it, no faults, an empty journal, no tokens: call it before each test. */
+  reset(): Promise<void>;
+  /** The Fastify app behind the handlers (app.mock.store, app.mock.journal...). */
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * Handlers for `setupServer(...handlers)` from `msw/node`. The rate limit is
+ * off unless `rateLimit` is given: a test suite signs in far more often than
+ * 60 times a minute from one address.
+ */
+export async function createMswMock(options: MswMockOptions = {}): Promise<MswMock> {
+  const base = new URL(options.baseUrl ?? 'http://127.0.0.1:4010');
+  const app = await buildMock({ rateLimit: false, ...options, host: base.hostname });
+  const prefix = base.href.replace(/\/+$/, '');
+  const answer = injectFetch(app);
+  const handler = http.all(`${prefix}/*`, ({ request }) => answer(request));
+  return {
+    handlers: [handler],
+    app,
+    async reset() {
+      app.mock.replaceStore(app.mock.ctx.freshStore());
+      app.mock.faults.clear();
+      app.mock.journal.clear();
+    },
+    close: () => app.close(),
+  };
+}

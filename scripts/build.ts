@@ -1,0 +1,18 @@
+// npm run build: the package's JavaScript and declarations in dist/ (tsc), and
+// beside them the files the code reads at run time, at the same relative places.
+import { execFileSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = `${ROOT}dist/`;
+/** Read by the code through paths relative to its own module. */
+const ASSETS = ['spec/openapi.yaml', 'spec/breaking-changes.yaml', 'mock/docs', 'mock/console'];
+
+rmSync(DIST, { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tsc, '-p', `${ROOT}tsconfig.build.json`], { stdio: 'inherit' });
+for (const path of ASSETS)
+  cpSync(`${ROOT}${path}`, `${DIST}${path}`, { recursive: true, filter: (src) => !src.endsWith('.ts') });
+console.log(`built ${DIST}`);
