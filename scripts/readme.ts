@@ -1,4 +1,5 @@
-// npm run readme          rewrites the generated sections of README.md from the spec
+// npm run readme          rewrites the generated sections of README.md and
+//                          docs/endpoints.md from the spec
 // npm run readme -- --check  exits 1 when they are stale
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -7,32 +8,42 @@ import { renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '..
 import { flag, parseCommand, refuse, runMain } from './command.js';
 
 export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
+export const ENDPOINTS_PATH = fileURLToPath(new URL('../docs/endpoints.md', import.meta.url));
 
 export async function renderReadme(text: string): Promise<string> {
-  const spec = await loadSpec();
-  let out = replaceSection(text, SECTIONS.endpoints, renderEndpoints(spec));
-  out = replaceSection(out, SECTIONS.assumptions, renderAssumptions(spec));
-  return out;
+  return replaceSection(text, SECTIONS.assumptions, renderAssumptions(await loadSpec()));
 }
+
+export async function renderEndpointsDoc(text: string): Promise<string> {
+  return replaceSection(text, SECTIONS.endpoints, renderEndpoints(await loadSpec()));
+}
+
+/** Each generated file with its renderer. */
+const GENERATED: Array<[string, (text: string) => Promise<string>]> = [
+  [README_PATH, renderReadme],
+  [ENDPOINTS_PATH, renderEndpointsDoc],
+];
 
 export const README_COMMAND = {
   name: 'readme',
   synopsis: 'npm run readme -- [options]',
-  options: { check: flag('write nothing; exit 1 when the generated sections of README.md are stale') },
+  options: { check: flag('write nothing; exit 1 when the generated sections are stale') },
 };
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCommand(README_COMMAND, argv, ({ values }) => ({ ok: true as const, ...values }));
   if (!parsed.ok) return refuse(README_COMMAND, parsed);
-  const current = await readFile(README_PATH, 'utf8');
-  const next = await renderReadme(current);
-  if (parsed.check) {
-    if (next === current) return 0;
-    console.error('readme: generated sections are stale; run `npm run readme`');
-    return 1;
+  let stale = 0;
+  for (const [path, render] of GENERATED) {
+    const current = await readFile(path, 'utf8');
+    const next = await render(current);
+    if (next === current) continue;
+    stale++;
+    if (parsed.check) console.error(`readme: the generated sections of ${path} are stale; run \`npm run readme\``);
+    else await writeFile(path, next);
   }
-  await writeFile(README_PATH, next);
-  console.log('readme: README.md sections rewritten from the spec');
+  if (parsed.check) return stale ? 1 : 0;
+  console.log(`readme: ${stale} file(s) rewritten from the spec`);
   return 0;
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import t from 'tap';
-import { README_PATH, renderReadme } from '../../scripts/readme.js';
+import { ENDPOINTS_PATH, README_PATH, renderEndpointsDoc, renderReadme } from '../../scripts/readme.js';
 import { loadSpec } from '../../spec/load.js';
 import {
   describePointer,
@@ -12,9 +12,11 @@ import {
 
 const spec = await loadSpec();
 
-t.test('README tables are fresh (run `npm run readme` if this fails)', async (t) => {
-  const text = await readFile(README_PATH, 'utf8');
-  t.equal(await renderReadme(text), text);
+t.test('generated tables are fresh (run `npm run readme` if this fails)', async (t) => {
+  const readme = await readFile(README_PATH, 'utf8');
+  t.equal(await renderReadme(readme), readme, 'README.md: the assumptions');
+  const endpoints = await readFile(ENDPOINTS_PATH, 'utf8');
+  t.equal(await renderEndpointsDoc(endpoints), endpoints, 'docs/endpoints.md');
 });
 
 t.test('every operation has a row in the endpoint table', async (t) => {
