@@ -21,7 +21,7 @@ import {
 } from '../scripts/command.js';
 import { pairOutputs } from '../spec/cli-outputs.js';
 import { BODY_DEFAULTS, parseSize } from './limits.js';
-import { RUN_DEFAULTS } from './options.js';
+import { PASSWORD_ACCOUNT_IS_MAIN, RUN_DEFAULTS, sameEmail } from './options.js';
 import { givenSecrets, redact } from './redact.js';
 import { progressLine, REPORTERS, type ReporterName } from './reporters/index.js';
 import { runContracts } from './runner.js';
@@ -75,6 +75,11 @@ export const CONTRACTS_COMMAND = {
     'client-id': value('N', 'the client --allow-destructive may delete', {
       parse: wholeNumber(1, Number.MAX_SAFE_INTEGER),
     }),
+    'password-account-email': value(
+      'E',
+      'an account (not the main one) whose password the password-change sequence changes and restores (or MCS_PW_EMAIL)',
+    ),
+    'password-account-password': value('P', 'its password (or MCS_PW_PASSWORD)'),
     'check-rate-limit': flag('spend the quota to see the 429 past the documented limit'),
     'max-pages': value('N', 'pages of client/list walked at most', {
       parse: wholeNumber(1, 100_000),
@@ -113,12 +118,19 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
   const nosubEmail = values['nosub-email'] ?? env.MCS_NOSUB_EMAIL;
   const nosubPassword = values['nosub-password'] ?? env.MCS_NOSUB_PASSWORD;
   if (Boolean(nosubEmail) !== Boolean(nosubPassword)) throw new Error('--nosub-email and --nosub-password go together');
+  const passwordAccount = pair(
+    values['password-account-email'] ?? env.MCS_PW_EMAIL,
+    values['password-account-password'] ?? env.MCS_PW_PASSWORD,
+    '--password-account-email and --password-account-password',
+  );
+  const email = values.email ?? env.MCS_EMAIL;
+  if (sameEmail(passwordAccount?.email, email)) throw new Error(PASSWORD_ACCOUNT_IS_MAIN);
   return {
     reporters,
     options: {
       baseUrl: values['base-url'],
       credentials: {
-        email: values.email ?? env.MCS_EMAIL,
+        email,
         password: values.password ?? env.MCS_PASSWORD,
         token: values.token ?? env.MCS_TOKEN,
       },
@@ -132,6 +144,7 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       allowWrites: values['allow-writes'] || values['allow-destructive'],
       allowDestructive: values['allow-destructive'],
       clientId: values['client-id'],
+      passwordAccount,
       checkRateLimit: values['check-rate-limit'],
       maxPages: values['max-pages'],
       maxBodyBytes: values['max-body'],
@@ -139,6 +152,12 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       maxWaitMs: values['max-wait'],
     },
   };
+}
+
+/** Both or neither: an email without its password (or the reverse) is a usage error. */
+function pair(email: string | undefined, password: string | undefined, names: string) {
+  if (Boolean(email) !== Boolean(password)) throw new Error(`${names} go together`);
+  return email && password ? { email, password } : undefined;
 }
 
 export function parseContractArgs(argv: string[], env: Env = process.env): Parsed {
@@ -169,12 +188,12 @@ export async function main(
   const parsed = parseContractArgs(argv, env);
   if (!parsed.ok) return refuse(CONTRACTS_COMMAND, parsed, io);
   const { options, reporters } = parsed.plan;
-  const onCommandLine = (['password', 'nosub-password', 'token', 'api-key'] as const).filter((f) =>
-    argv.some((a) => a === `--${f}` || a.startsWith(`--${f}=`)),
-  );
+  const onCommandLine = (
+    ['password', 'nosub-password', 'password-account-password', 'token', 'api-key'] as const
+  ).filter((f) => argv.some((a) => a === `--${f}` || a.startsWith(`--${f}=`)));
   if (onCommandLine.length) {
     io.stderr(
-      `contracts: ${onCommandLine.map((f) => `--${f}`).join(', ')} on the command line can be read in the process list, shell history and CI logs (npm run echoes its arguments); prefer the environment: MCS_PASSWORD, MCS_NOSUB_PASSWORD, MCS_TOKEN, MCS_API_KEY`,
+      `contracts: ${onCommandLine.map((f) => `--${f}`).join(', ')} on the command line can be read in the process list, shell history and CI logs (npm run echoes its arguments); prefer the environment: MCS_PASSWORD, MCS_NOSUB_PASSWORD, MCS_PW_PASSWORD, MCS_TOKEN, MCS_API_KEY`,
     );
   }
   const secrets = new Set(givenSecrets(options));

@@ -38,6 +38,7 @@ export interface RunContext {
   allowWrites: boolean;
   allowDestructive: boolean;
   clientId?: number;
+  passwordAccount?: { email: string; password: string };
   checkRateLimit: boolean;
   maxPages: number;
   maxWaitMs: number;
@@ -50,6 +51,12 @@ export interface RunContext {
   onNotice: (line: string) => void;
   onResult: (r: import('./types.js').CheckResult) => void;
 }
+
+export const PASSWORD_ACCOUNT_IS_MAIN =
+  "--password-account-email names the run's main account: give another account (its password is changed, then restored)";
+
+export const sameEmail = (a: string | undefined, b: string | undefined) =>
+  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** `https://h/api/v1/` and `https://h` both give base `https://h` and API base `https://h/api/v1`. */
 export function normalizeBaseUrl(input: string, prefix = '/api/v1'): { baseUrl: string; apiBase: string } {
@@ -85,6 +92,7 @@ export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePat
   }
   if (o.allowDestructive && o.clientId === undefined)
     throw new Error('--allow-destructive needs --client-id N, naming a client that may be deleted');
+  if (sameEmail(o.passwordAccount?.email, o.credentials.email)) throw new Error(PASSWORD_ACCOUNT_IS_MAIN);
   return {
     baseUrl,
     apiBase,
@@ -100,6 +108,7 @@ export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePat
     allowWrites: o.allowWrites ?? false,
     allowDestructive: o.allowDestructive ?? false,
     clientId: o.clientId,
+    passwordAccount: o.passwordAccount,
     checkRateLimit: o.checkRateLimit ?? false,
     maxPages: o.maxPages ?? RUN_DEFAULTS.maxPages,
     maxWaitMs: o.maxWaitMs ?? RUN_DEFAULTS.maxWaitMs,

@@ -12,6 +12,7 @@ const MIN_FRAGMENT = 8;
 interface Given {
   credentials: { email?: string; password?: string; token?: string };
   nosub?: { email: string; password: string };
+  passwordAccount?: { email: string; password: string };
   apiKey?: string;
 }
 
@@ -20,11 +21,13 @@ export function givenSecrets(o: Given): string[] {
   const pairs = [
     [o.credentials.email, o.credentials.password],
     [o.nosub?.email, o.nosub?.password],
+    [o.passwordAccount?.email, o.passwordAccount?.password],
   ].filter((p): p is [string, string] => !!p[0] && !!p[1]);
   return [
     o.credentials.password,
     o.credentials.token,
     o.nosub?.password,
+    o.passwordAccount?.password,
     o.apiKey,
     ...pairs.map(([e, p]) => Buffer.from(`${e}:${p}`).toString('base64')),
   ].filter((x): x is string => !!x);

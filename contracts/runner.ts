@@ -6,8 +6,9 @@ import { conformanceChecks, logoutCheck } from './checks/conformance.js';
 import { negativeChecks } from './checks/negative.js';
 import { pagingChecks } from './checks/paging.js';
 import { rateLimitCheck } from './checks/rate-limit.js';
+import { sequenceChecks } from './checks/sequences/index.js';
 import { subscriptionChecks } from './checks/subscription.js';
-import { destructiveChecks, writeChecks } from './checks/writes.js';
+import { writeChecks } from './checks/writes.js';
 import { createExchangeValidator } from './exchange.js';
 import { createTransport } from './http.js';
 import { resolveRunOptions } from './options.js';
@@ -37,7 +38,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     await pagingChecks(s, found);
     await negativeChecks(s);
     await writeChecks(s, found);
-    await destructiveChecks(s);
+    await sequenceChecks(s, found);
     await logoutCheck(s, found);
     await rateLimitCheck(s);
   } catch (err) {
@@ -54,6 +55,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   const modes = [
     ctx.allowDestructive ? 'destructive' : ctx.allowWrites ? 'writes' : 'read-only',
     ...(ctx.nosub ? ['no-plan account'] : []),
+    ...(ctx.passwordAccount ? ['password-change account'] : []),
     ...(ctx.checkRateLimit ? ['rate limit'] : []),
     ...(ctx.strict ? ['strict'] : []),
   ];

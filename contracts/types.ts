@@ -15,6 +15,7 @@ export type CheckGroup =
   | 'writes'
   | 'destructive'
   | 'rate-limit'
+  | 'sequences'
   | 'run';
 
 /**
@@ -99,6 +100,8 @@ export interface RunOptions {
   allowDestructive?: boolean;
   /** The client that --allow-destructive may delete. */
   clientId?: number;
+  /** An account (never the main one) whose password the password-change sequence may change and restore. */
+  passwordAccount?: { email: string; password: string };
   checkRateLimit?: boolean;
   /** Pages client/list is walked for at most. */
   maxPages?: number;

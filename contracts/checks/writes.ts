@@ -1,13 +1,13 @@
 // --allow-writes: the update round-trip (a client's own values written back and
-// read again) and the four measurement add/edit operations.
-// --allow-destructive --client-id N: delete N, then it is gone and refused.
+// read again) and the four measurement add/edit operations. The delete of
+// --allow-destructive is a sequence (checks/sequences/delete.ts).
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
 import type { Discovered } from './conformance.js';
 
 type Client = Record<string, unknown> & { id: number };
 
-const UPDATE_STRINGS = [
+export const UPDATE_STRINGS = [
   'location',
   'address',
   'city',
@@ -189,45 +189,6 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
         actual: String(width),
         severity: 'observation',
       });
-    return problems;
-  });
-}
-
-export async function destructiveChecks(s: Session): Promise<void> {
-  const spec = {
-    id: 'destructive:deleteClient',
-    group: 'destructive' as const,
-    operationId: 'deleteClient',
-    title: 'a deleted client is gone from reads and refused on update',
-  };
-  if (!s.ctx.allowDestructive || s.ctx.clientId === undefined) {
-    s.skip(spec, 'needs --allow-destructive --client-id N');
-    return;
-  }
-  const id = s.ctx.clientId;
-  await s.check(spec, async () => {
-    const before = await findClient(s, id);
-    if (!before)
-      return [
-        {
-          operationId: 'deleteClient',
-          message: `client ${id} is not among the account's clients; nothing was deleted`,
-          severity: 'error',
-        },
-      ];
-    const problems = s.conform('deleteClient', await s.call('deleteClient', { body: { client_id: id } }));
-    if (problems.length) return problems;
-    if (await findClient(s, id))
-      problems.push({
-        operationId: 'deleteClient',
-        message: `client ${id} is still listed after its delete`,
-        severity: 'error',
-      });
-    const update = await s.call('updateClient', {
-      body: { client_id: id, name: String(before.name), surname: String(before.surname), email: String(before.email) },
-    });
-    problems.push(...s.conform('updateClient', update, '4xx'));
-    problems.push(...s.conform('deleteClient', await s.call('deleteClient', { body: { client_id: id } }), '4xx'));
     return problems;
   });
 }

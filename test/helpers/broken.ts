@@ -43,6 +43,8 @@ export async function brokenServer(t: Test, defect: Defect): Promise<string> {
       request.raw.socket.destroy();
       return reply;
     }
+    // A Fastify reply is thenable (awaiting it gives undefined): a defect that answered itself is done.
+    if (reply.sent) return reply;
     if (result !== undefined) return result;
     return relay(reply, await forward());
   });

@@ -1,0 +1,77 @@
+// Sequence (--allow-destructive --client-id N): a deleted client is gone. N is
+// deleted once; afterwards client/list and client/user_client no longer list
+// it, and room/get-by-client-id, room/get (for a room it had), client/update
+// and client/delete refuse it with a 4xx (the documented 404 of a deleted client).
+import type { Session } from '../../session.js';
+import type { Finding } from '../../types.js';
+import type { Discovered } from '../conformance.js';
+import { type Client, during, found as finding, listed, sequence } from './shared.js';
+
+const PAGE = { limit: 100 };
+const AFTER = 'after the delete';
+
+async function firstRoom(s: Session, id: number): Promise<number | undefined> {
+  const out = await s.call('getRoomsByClientId', { body: { client_id: id } });
+  const rooms = (out.body as { data?: unknown } | null | undefined)?.data;
+  return Array.isArray(rooms) ? (rooms[0] as { id?: number } | undefined)?.id : undefined;
+}
+
+async function unlisted(s: Session, id: number, company?: string): Promise<Finding[]> {
+  const problems: Finding[] = [];
+  const lists: Array<['listClients' | 'listCompanyClients', Record<string, unknown>]> = [['listClients', PAGE]];
+  if (company) lists.push(['listCompanyClients', { company_name: company, ...PAGE }]);
+  for (const [op, body] of lists) {
+    const list = await listed(s, op, body, id);
+    problems.push(...list.problems.map(during(AFTER)));
+    if (list.client)
+      problems.push(
+        finding(
+          s,
+          list.out,
+          op,
+          `client ${id} is still listed by ${op === 'listClients' ? 'client/list' : 'client/user_client'} after its delete`,
+        ),
+      );
+  }
+  return problems;
+}
+
+async function refusedReads(s: Session, before: Client, roomId: number | undefined): Promise<Finding[]> {
+  const id = before.id;
+  const refuse = async (op: string, body: Record<string, unknown>) =>
+    s.conform(op, await s.call(op, { body }), '4xx').map(during(AFTER));
+  const update = {
+    client_id: id,
+    name: String(before.name),
+    surname: String(before.surname),
+    email: String(before.email),
+  };
+  return [
+    ...(await refuse('getRoomsByClientId', { client_id: id })),
+    ...(roomId === undefined ? [] : await refuse('getRoomMeasurements', { client_id: id, room_id: roomId })),
+    ...(await refuse('updateClient', update)),
+    ...(await refuse('deleteClient', { client_id: id })),
+  ];
+}
+
+export async function deletedClientCheck(s: Session, found: Discovered): Promise<void> {
+  const spec = sequence(
+    'deleted-client-gone',
+    'deleteClient',
+    'a deleted client is gone from client/list, client/user_client and the rooms, and refused on update and delete',
+  );
+  const id = s.ctx.clientId;
+  if (!s.ctx.allowDestructive || id === undefined) return void s.skip(spec, 'needs --allow-destructive --client-id N');
+  await s.check(spec, async () => {
+    const first = await listed(s, 'listClients', PAGE, id);
+    if (first.problems.length) return first.problems;
+    if (!first.client)
+      return [
+        finding(s, first.out, 'deleteClient', `client ${id} is not among the account's clients; nothing was deleted`),
+      ];
+    const roomId = await firstRoom(s, id);
+    const problems = s.conform('deleteClient', await s.call('deleteClient', { body: { client_id: id } }));
+    if (problems.length) return problems;
+    return [...(await unlisted(s, id, found.companyName)), ...(await refusedReads(s, first.client, roomId))];
+  });
+}

@@ -1,0 +1,86 @@
+// Sequence: a logged-out token is refused everywhere. A second session of the
+// run's account (its own fresh token; the run's token stays valid) is shown to
+// work, logged out, and then every protected operation the run selected must
+// answer 401 to it, in either credential header, while the run's own session
+// stays signed in. Reads are sent as they succeeded; writes with inputs that
+// change nothing even if wrongly accepted (unknown ids).
+import type { OperationEntry } from '../../../spec/load.js';
+import type { Outcome } from '../../http.js';
+import type { Session } from '../../session.js';
+import { type Finding, severityOf } from '../../types.js';
+import type { Discovered } from '../conformance.js';
+import { harmlessBody } from '../negative.js';
+import { apiToken, during, logOut, refused, sequence, signIn } from './shared.js';
+
+/** A fresh token for the run's account: signed in with its password, or from its token by QR sign-in. */
+async function secondSession(s: Session): Promise<{ out: Outcome; token?: string; via: string }> {
+  const { email, password } = s.ctx.credentials;
+  if (email && password) return { ...(await signIn(s, email, password)), via: 'signin' };
+  const out = await s.call('qrcodeSignin', { body: { qr_code: s.token, device_token: '', platform: s.ctx.platform } });
+  const token = apiToken(out);
+  s.keepSecret(token);
+  return { out, token, via: 'qrcodeSignin' };
+}
+
+/** What each protected operation is sent: a read as it succeeded in this run, anything else made harmless. */
+function inputOf(op: OperationEntry, found: Discovered): unknown {
+  const read = found.reads.find((r) => r.operationId === op.operationId);
+  return read ? read.body : harmlessBody(op);
+}
+
+async function refusedEverywhere(s: Session, found: Discovered, token: string): Promise<Finding[]> {
+  const problems: Finding[] = [];
+  const ops = s.spec.operations.filter((o) => !o.isPublic && s.selected(o));
+  for (const op of ops) {
+    const out = await s.call(op.operationId, { auth: { bearer: token }, body: inputOf(op, found) });
+    problems.push(...refused(s, op.operationId, out, 'after logout'));
+  }
+  const other = await s.call('getProfile', { auth: { xApiToken: token }, body: {} });
+  problems.push(...refused(s, 'getProfile', other, 'after logout, in X-API-Token'));
+  return problems;
+}
+
+/**
+ * The run's own session outlives the other's logout. That a logout ends only
+ * the presented token is the spec's assumption (x-assumed on logout), so a
+ * logout that ended every session is an observation unless --strict.
+ */
+async function ownSessionStays(s: Session): Promise<Finding[]> {
+  const out = await s.call('getProfile', { body: {} });
+  const ended = out.status === 401;
+  return s
+    .conform('getProfile', out)
+    .map(during("the run's own session, after the other's logout"))
+    .map((f) =>
+      ended && f.expected === '2xx'
+        ? {
+            ...f,
+            severity: severityOf(s.op('logout').assumed),
+            message: `${f.message}: logging one session out ended the others too`,
+          }
+        : f,
+    );
+}
+
+export async function loggedOutTokenCheck(s: Session, found: Discovered): Promise<void> {
+  const spec = sequence(
+    'logged-out-token',
+    'logout',
+    "a logged-out token is refused by every selected protected operation; the run's own session stays",
+  );
+  await s.check(spec, async () => {
+    const second = await secondSession(s);
+    const problems = s.conform(second.via, second.out).map(during('signing in a second session'));
+    if (!second.token) return problems;
+    const token = second.token;
+    // A token refused before its logout proves nothing about logout.
+    const works = await s.call('getProfile', { auth: { bearer: token }, body: {} });
+    problems.push(...s.conform('getProfile', works).map(during('the second session, before its logout')));
+    if (problems.length) return problems;
+    problems.push(...(await logOut(s, token, 'logging the second session out')));
+    if (problems.length) return problems;
+    problems.push(...(await refusedEverywhere(s, found, token)));
+    problems.push(...(await ownSessionStays(s)));
+    return problems;
+  });
+}

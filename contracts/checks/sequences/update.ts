@@ -1,0 +1,193 @@
+// Sequence (--allow-writes): what an update wrote is what the next reads read.
+// The client's own values are written back with three of them changed (quote
+// number, city, end client known), read through client/list (walked, and
+// searched by the new quote number), client/user_client and the client's
+// rooms; then its original values are written back and read again.
+import type { Outcome } from '../../http.js';
+import type { Session } from '../../session.js';
+import type { Finding } from '../../types.js';
+import type { Discovered } from '../conformance.js';
+import { UPDATE_STRINGS } from '../writes.js';
+import { type Client, during, found as finding, listed, sequence } from './shared.js';
+
+/** Fields a listing may give as null, which the update request takes as null too. */
+const NULLABLE = new Set(['location', 'project_name', 'lead_source_name']);
+/** Walks ask for large pages: fewer calls against a throttled deployment. */
+const PAGE = { limit: 100 };
+
+/** The update request that writes a listed client's own values back, nulls included (so a restore restores them). */
+export function updateBody(c: Client): Record<string, unknown> {
+  const body: Record<string, unknown> = { client_id: c.id, name: c.name, surname: c.surname, email: c.email };
+  for (const k of UPDATE_STRINGS) if (typeof c[k] === 'string' || (c[k] === null && NULLABLE.has(k))) body[k] = c[k];
+  if (typeof c.lead_source_id === 'number' || c.lead_source_id === null) body.lead_source_id = c.lead_source_id;
+  if (c.end_client_known === 0 || c.end_client_known === 1) body.end_client_known = c.end_client_known === 1;
+  return body;
+}
+
+/** The client's own values with three changed; the new quote number is a keyword only it matches. */
+export function changedBody(c: Client, stamp: string): { body: Record<string, unknown>; marker: string } {
+  const marker = `QA${stamp}`;
+  const body = {
+    ...updateBody(c),
+    quote_no: marker,
+    city: `QA City ${stamp}`,
+    end_client_known: c.end_client_known !== 1,
+  };
+  return { body, marker };
+}
+
+/** What a listing must show once `body` was written: each field sent, in the listing's form, and the same ids. */
+function expectedListing(before: Client, body: Record<string, unknown>): Record<string, unknown> {
+  const want: Record<string, unknown> = { id: before.id, user_id: before.user_id, created_at: before.created_at };
+  for (const [k, v] of Object.entries(body))
+    if (k !== 'client_id') want[k] = k === 'end_client_known' ? (v === true ? 1 : 0) : v;
+  return want;
+}
+
+type Listed = Awaited<ReturnType<typeof listed>>;
+
+/** The fields a listing shows otherwise than written; the first finding carries the exchange. */
+function differences(s: Session, op: string, list: Listed, want: Record<string, unknown>, when: string): Finding[] {
+  const where = op === 'listClients' ? 'client/list' : 'client/user_client';
+  if (!list.client) return [finding(s, list.out, op, `${when}, client ${want.id} is not listed by ${where}`)];
+  const problems: Finding[] = [];
+  for (const [k, v] of Object.entries(want)) {
+    const shown = JSON.stringify(list.client[k]);
+    if (shown === JSON.stringify(v)) continue;
+    const message = `${when}, ${where} shows client ${want.id}'s ${k} as ${shown}, not ${JSON.stringify(v)} as written`;
+    const more = { at: `/${k}`, expected: JSON.stringify(v), actual: shown };
+    problems.push(
+      problems.length
+        ? { operationId: op, message, severity: 'error', ...more }
+        : finding(s, list.out, op, message, more),
+    );
+  }
+  return problems;
+}
+
+/** The client's room ids, sorted; undefined when the read gives no list (the document's sample is null). */
+async function roomIds(s: Session, id: number): Promise<{ ids?: number[]; out: Outcome }> {
+  const out = await s.call('getRoomsByClientId', { body: { client_id: id } });
+  const data = (out.body as { data?: unknown } | null | undefined)?.data;
+  if (out.status === undefined || out.status >= 300 || !Array.isArray(data)) return { out };
+  return { ids: data.map((r: { id: number }) => r.id).sort((a, b) => a - b), out };
+}
+
+async function sameRooms(s: Session, id: number, before: number[]): Promise<Finding[]> {
+  const after = await roomIds(s, id);
+  const problems = s.conform('getRoomsByClientId', after.out).map(during('after the update'));
+  if (problems.length || JSON.stringify(after.ids) === JSON.stringify(before)) return problems;
+  const message = `after the update, room/get-by-client-id gives client ${id} the rooms ${JSON.stringify(after.ids)}, not ${JSON.stringify(before)} as before it`;
+  return [finding(s, after.out, 'getRoomsByClientId', message)];
+}
+
+/** The keyword search finds the client by the quote number just written (what keyword matches is assumed). */
+async function searched(s: Session, id: number, marker: string): Promise<Finding[]> {
+  const out = await s.call('listClients', { body: { keyword: marker, page: 1 } });
+  const problems = s.conform('listClients', out).map(during('searching for the new quote number'));
+  const hits = (out.body as { data?: { data?: Client[] } } | undefined)?.data?.data ?? [];
+  if (problems.length || hits.some((c) => c.id === id)) return problems;
+  const message = `after the update, client/list with keyword "${marker}" (the quote number just written) does not find client ${id}`;
+  return [finding(s, out, 'listClients', message, { severity: 'observation' })];
+}
+
+/** What the reads show before the update: the client as listed, its rooms, and whether the company's list shows it. */
+interface Before {
+  client: Client;
+  rooms?: number[];
+  /** The company whose list showed the client before the update; it must show the update too. */
+  company?: string;
+  /** Said before anything was written (what rests on an assumption). */
+  observations: Finding[];
+}
+
+async function readBefore(s: Session, found: Discovered, id: number): Promise<Before | Finding[]> {
+  const first = await listed(s, 'listClients', PAGE, id);
+  if (first.problems.length) return first.problems;
+  if (!first.client)
+    return [finding(s, first.out, 'listClients', `client ${id} is not listed by client/list; nothing was written`)];
+  const before: Before = { client: first.client, rooms: (await roomIds(s, id)).ids, observations: [] };
+  if (!found.companyName) return before;
+  const shared = await listed(s, 'listCompanyClients', { company_name: found.companyName, ...PAGE }, id);
+  if (shared.problems.length) return shared.problems;
+  if (shared.client) return { ...before, company: found.companyName };
+  // Which clients count as the company's is assumed: one missing there is an observation.
+  const message = `client ${id} is not among the company's clients (client/user_client), so that list is not read after the update`;
+  before.observations.push(finding(s, shared.out, 'listCompanyClients', message, { severity: 'observation' }));
+  return before;
+}
+
+async function readsAfter(
+  s: Session,
+  before: Before,
+  body: Record<string, unknown>,
+  marker: string,
+): Promise<Finding[]> {
+  const id = before.client.id;
+  const want = expectedListing(before.client, body);
+  const step = during('after the update');
+  const problems: Finding[] = [];
+  for (const [op, extra] of [
+    ['listClients', {}],
+    ...(before.company ? [['listCompanyClients', { company_name: before.company }] as const] : []),
+  ] as const) {
+    const list = await listed(s, op, { ...extra, ...PAGE }, id);
+    problems.push(
+      ...(list.problems.length ? list.problems.map(step) : differences(s, op, list, want, 'after the update')),
+    );
+  }
+  problems.push(...(await searched(s, id, marker)));
+  if (before.rooms) problems.push(...(await sameRooms(s, id, before.rooms)));
+  return problems;
+}
+
+/** Writes the original values back and reads them; a client left changed is said so, with what to do. */
+async function restore(s: Session, before: Client): Promise<Finding[]> {
+  const step = 'restoring the original values';
+  const body = updateBody(before);
+  const out = await s.call('updateClient', { body });
+  const left = finding(
+    s,
+    undefined,
+    'updateClient',
+    `client ${before.id} was left changed (quote_no, city, end_client_known): write its values back by hand`,
+  );
+  const problems = s.conform('updateClient', out).map(during(step));
+  if (problems.length) return [...problems, left];
+  const list = await listed(s, 'listClients', PAGE, before.id);
+  if (list.problems.length) return list.problems.map(during(step));
+  return differences(
+    s,
+    'listClients',
+    list,
+    expectedListing(before, body),
+    'after the restore (so the client may be left changed)',
+  );
+}
+
+export async function updateReadCheck(s: Session, found: Discovered): Promise<void> {
+  const spec = sequence(
+    'update-then-read',
+    'updateClient',
+    'what an update wrote is what client/list, client/user_client and the rooms read next; then restored',
+  );
+  if (!s.ctx.allowWrites)
+    return void s.skip(spec, 'read-only run; --allow-writes adds it (a client is changed, then restored)');
+  const id = (found.client as Client | undefined)?.id;
+  if (id === undefined) return void s.skip(spec, 'the account has no client');
+  await s.check(spec, async () => {
+    const before = await readBefore(s, found, id);
+    if (Array.isArray(before)) return before;
+    const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+    const { body, marker } = changedBody(before.client, stamp);
+    const problems: Finding[] = [...before.observations];
+    try {
+      const written = s.conform('updateClient', await s.call('updateClient', { body })).map(during('the update'));
+      problems.push(...written);
+      if (!written.length) problems.push(...(await readsAfter(s, before, body, marker)));
+    } finally {
+      problems.push(...(await restore(s, before.client)));
+    }
+    return problems;
+  });
+}
