@@ -97,6 +97,17 @@ export const CONTRACTS_COMMAND = {
       parse: seconds(1, 7 * 24 * 3600),
       shownDefault: inSeconds(RUN_DEFAULTS.deadlineMs),
     }),
+    fuzz: value(
+      'N',
+      'N generated requests per operation: valid ones on reads, invalid ones everywhere (docs/contracts.md)',
+      {
+        parse: wholeNumber(0, 1_000_000),
+        shownDefault: '0',
+      },
+    ),
+    seed: value('N', 'the seed of --fuzz, to repeat a run (default: drawn, and printed)', {
+      parse: wholeNumber(0, 2 ** 31 - 1),
+    }),
   },
   notes: ['exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen'],
 };
@@ -150,6 +161,8 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       maxBodyBytes: values['max-body'],
       deadlineMs: values.deadline,
       maxWaitMs: values['max-wait'],
+      fuzz: values.fuzz,
+      seed: values.seed,
     },
   };
 }

@@ -46,6 +46,9 @@ export interface RunContext {
   deadlineMs: number;
   maxProblemsPerCheck: number;
   maxProblemsPerRun: number;
+  /** Generated requests per operation (0: no fuzz checks) and their seed. */
+  fuzz: number;
+  seed: number;
   fetch: FetchLike;
   /** Told when the run waits (a 429's Retry-After), as the wait begins. */
   onNotice: (line: string) => void;
@@ -116,6 +119,9 @@ export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePat
     deadlineMs: o.deadlineMs ?? RUN_DEFAULTS.deadlineMs,
     maxProblemsPerCheck: o.maxProblemsPerCheck ?? RUN_DEFAULTS.maxProblemsPerCheck,
     maxProblemsPerRun: o.maxProblemsPerRun ?? RUN_DEFAULTS.maxProblemsPerRun,
+    fuzz: o.fuzz ?? 0,
+    // Drawn when not given; the run tells it, so that --seed repeats the run.
+    seed: o.seed ?? Math.floor(Math.random() * 2 ** 31),
     fetch: o.fetch ?? ((input, init) => fetch(input, init)),
     onResult: o.onResult ?? (() => undefined),
     onNotice: o.onNotice ?? (() => undefined),

@@ -37,6 +37,8 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     await subscriptionChecks(s);
     await pagingChecks(s, found);
     await negativeChecks(s);
+    // Loaded only when asked for: fast-check stays out of a plain run.
+    if (ctx.fuzz > 0) await (await import('./checks/fuzz.js')).fuzzChecks(s, found);
     await writeChecks(s, found);
     await sequenceChecks(s, found);
     await logoutCheck(s, found);
@@ -58,6 +60,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     ...(ctx.passwordAccount ? ['password-change account'] : []),
     ...(ctx.checkRateLimit ? ['rate limit'] : []),
     ...(ctx.strict ? ['strict'] : []),
+    ...(ctx.fuzz > 0 ? [`fuzz ${ctx.fuzz} (seed ${ctx.seed})`] : []),
   ];
   const report: RunReport = {
     tool: 'mcs-contracts',

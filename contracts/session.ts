@@ -23,6 +23,8 @@ export interface CallOptions {
   /** null leaves the platform header out. */
   platform?: string | null;
   params?: Record<string, string>;
+  /** Query parameters, appended to the path. */
+  query?: Record<string, string>;
   /** Another method than the operation's (the wrong-method check). */
   method?: string;
   /** The rate-limit check wants its 429; every other check waits one out. */
@@ -96,6 +98,7 @@ export class Session {
     const op = this.op(operationId);
     let path = op.path;
     for (const [k, v] of Object.entries(o.params ?? {})) path = path.replace(`{${k}}`, encodeURIComponent(v));
+    if (o.query && Object.keys(o.query).length) path += `?${new URLSearchParams(o.query)}`;
     const headers = this.headers(o.auth ?? (op.isPublic ? 'none' : 'bearer'), o.platform);
     if (o.contentType) headers['content-type'] = o.contentType;
     const method = o.method ?? op.method.toUpperCase();
@@ -156,6 +159,17 @@ export class Session {
     // One reproduction per exchange, on its first finding: a report stays small.
     if (findings.length) findings[0] = { ...findings[0]!, reproduce: this.reproduce(out) };
     return findings;
+  }
+
+  /** Lets go of the answers already conformed but the last: a check of thousands of calls (--fuzz) holds only what it still needs. */
+  releaseConformed(): void {
+    const last = this.calls.at(-1);
+    this.calls = this.calls.filter((c) => !c.conformed || c === last);
+  }
+
+  /** A remark on the running check, shown with its result. */
+  note(line: string): void {
+    this.notes.push(line);
   }
 
   /** Says the running check had nothing to check (an empty list proves nothing): it ends skipped unless something failed. */

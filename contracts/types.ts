@@ -16,6 +16,7 @@ export type CheckGroup =
   | 'destructive'
   | 'rate-limit'
   | 'sequences'
+  | 'fuzz'
   | 'run';
 
 /**
@@ -116,6 +117,10 @@ export interface RunOptions {
   /** Problems listed per check / per run (default 50 / 2000); the verdict counts them all. */
   maxProblemsPerCheck?: number;
   maxProblemsPerRun?: number;
+  /** Generated requests per operation for the fuzz checks (default 0: none). */
+  fuzz?: number;
+  /** The fuzz checks' seed, to repeat a run (default: drawn, and told through onNotice and the report's modes). */
+  seed?: number;
   fetch?: FetchLike;
   /** Called as each check finishes (the human reporter's progress line). */
   onResult?: (result: CheckResult) => void;

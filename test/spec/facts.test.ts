@@ -2,10 +2,10 @@
 // and the fuzzer follow a changed spec instead of literals of their own.
 import fc from 'fast-check';
 import t from 'tap';
+import { requestFor } from '../../contracts/fuzz/arbitraries.js';
 import { resolveRunOptions } from '../../contracts/options.js';
 import { runContracts } from '../../contracts/runner.js';
 import { RunAborted } from '../../contracts/types.js';
-import { requestFor } from '../../scripts/fuzz/arbitraries.js';
 import { SpecFactError, specFacts } from '../../spec/facts.js';
 import { buildSpec, type LoadedSpec, type RawNode } from '../../spec/load.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';

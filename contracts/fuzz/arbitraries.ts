@@ -1,5 +1,7 @@
 // fast-check arbitraries for a request to one operation, from its schemas:
 // valid, boundary and wrong-typed values, odd headers and malformed bodies.
+// Shared by the mock's fuzzer (scripts/fuzz) and the contract suite's --fuzz
+// (contracts/fuzz), which draws its valid values from valueFor.
 import fc from 'fast-check';
 import { specFacts } from '../../spec/facts.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
@@ -19,6 +21,8 @@ const ODD_STRINGS = [
   'x'.repeat(5000),
 ];
 
+const num = (x: unknown, fallback: number) => (typeof x === 'number' ? x : fallback);
+
 /** Values that exist in the world (ids of the demo user's clients and rooms...), by field name. */
 export type Hints = Record<string, unknown[]>;
 
@@ -26,6 +30,8 @@ export interface Mode {
   /** Wrong types and missing required fields allowed. */
   chaos: boolean;
   hints: Hints;
+  /** Valid mode: a hinted field also takes generated values, not only the hints. */
+  mixHints?: boolean;
 }
 
 /** A value for a schema: of its type with boundaries; in chaos mode sometimes not. */
@@ -40,6 +46,7 @@ export function valueFor(
   if (Array.isArray(s.allOf)) return valueFor(foldAllOf(s), depth + 1, mode);
   const alts = (s.oneOf ?? s.anyOf) as JsonSchema[] | undefined;
   if (alts) return fc.oneof(...alts.map((a) => valueFor(a, depth + 1, mode)));
+  if ('const' in s) return mode.chaos ? fc.oneof(fc.constant(s.const), anyJson) : fc.constant(s.const);
   if (Array.isArray(s.enum)) {
     const values = fc.constantFrom(...(s.enum as unknown[]));
     return mode.chaos
@@ -64,6 +71,8 @@ export function valueFor(
       return typed(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...BOUNDARY_INTS)));
     case 'boolean':
       return typed(fc.boolean());
+    case 'null':
+      return typed(fc.constant(null));
     case 'string': {
       if (!mode.chaos) {
         if (s.format === 'email') return fc.emailAddress();
@@ -83,19 +92,27 @@ export function valueFor(
         ),
       );
     }
-    case 'array':
-      return typed(fc.array(valueFor(s.items as JsonSchema, depth + 1, mode), { maxLength: 4 }));
+    case 'array': {
+      // Plausible: within the schema's own item counts.
+      const bounds = mode.chaos
+        ? { maxLength: 4 }
+        : { minLength: num(s.minItems, 0), maxLength: Math.min(4, num(s.maxItems, 4)) };
+      return typed(fc.array(valueFor(s.items as JsonSchema, depth + 1, mode), bounds));
+    }
     case 'object':
     case undefined: {
       const props = (s.properties as Record<string, JsonSchema> | undefined) ?? {};
       const keys = Object.keys(props);
-      if (!keys.length) return typed(fc.dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 3 }));
+      if (!keys.length) {
+        const maxKeys = mode.chaos ? 3 : Math.min(3, num(s.maxProperties, 3));
+        return typed(fc.dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys }));
+      }
       const required = ((s.required as string[]) ?? []).filter((k) => k in props);
       const field = (k: string) => {
         const hint = mode.hints[k];
         const own = valueFor(props[k], depth + 1, mode);
         if (!hint?.length) return own;
-        return mode.chaos ? fc.oneof(fc.constantFrom(...hint), own) : fc.constantFrom(...hint);
+        return mode.chaos || mode.mixHints ? fc.oneof(fc.constantFrom(...hint), own) : fc.constantFrom(...hint);
       };
       const fields = Object.fromEntries(keys.map((k) => [k, field(k)]));
       if (!mode.chaos) return fc.record(fields, { requiredKeys: required });

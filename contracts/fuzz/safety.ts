@@ -1,0 +1,91 @@
+// What --fuzz may send to a live deployment, operation by operation. Safe by
+// default: valid requests only to reads; invalid ones everywhere, made so that
+// a deployment that wrongly accepts one changes nothing; valid writes only with
+// --allow-writes and only to a record the run added itself.
+import type { JsonSchema, OperationEntry } from '../../spec/load.js';
+import { foldAllOf } from '../../spec/schema.js';
+import { isTargetId, makeHarmless, NO_SUCH_ID } from '../checks/negative.js';
+import type { AuthMode } from '../session.js';
+
+/** Operations that change nothing. Listed, not guessed: an operation added to the spec is a write until listed here. */
+export const READS: ReadonlySet<string> = new Set([
+  'getSettings',
+  'listCountries',
+  'getHowItWorks',
+  'listPlans',
+  'getCurrentPlan',
+  'getProfile',
+  'listCompanyUsers',
+  'listClients',
+  'listCompanyClients',
+  'getRoomMeasurements',
+  'getRoomsByClientId',
+  'listMeasurementTypes',
+  'listAdminRoomTypes',
+]);
+
+/** Writes whose valid requests go, with --allow-writes, to a record the run adds first (own-records.ts). */
+export const OWN_RECORD_WRITES: ReadonlySet<string> = new Set([
+  'addEditAwningMeasurement',
+  'addEditSingleWindowPhotoMeasurement',
+  'addEditSpecialtyWindowMeasurement',
+  'addEditSeriesWindowMeasurement',
+]);
+
+/** Why the other writes get no valid requests at all. */
+const NEVER_VALID: Record<string, string> = {
+  signup: 'a valid sign-up would create an account, which the API cannot delete',
+  signin: 'a valid sign-in opens a session, and many failed ones can lock an account or an address out',
+  qrcodeSignin: 'a valid QR sign-in opens a session',
+  forgotPassword: 'a valid request mails a reset link to whoever owns the address',
+  resetPassword: 'a valid request changes a password',
+  updatePassword: 'a valid request changes a password',
+  logout: "a valid logout ends a session (the invalid requests carry a made-up token, never the run's own)",
+  updateClient: 'the API has no operation that adds a client, so the run has none of its own to change',
+  deleteClient: 'the API has no operation that adds a client, so the run has none of its own to delete',
+};
+
+/** How the valid requests of an operation are sent, or why they are not. */
+export type ValidPlan = { kind: 'read' } | { kind: 'own-record' } | { kind: 'skip'; reason: string };
+
+export function validPlan(op: OperationEntry, allowWrites: boolean): ValidPlan {
+  if (READS.has(op.operationId)) return { kind: 'read' };
+  if (OWN_RECORD_WRITES.has(op.operationId))
+    return allowWrites
+      ? { kind: 'own-record' }
+      : { kind: 'skip', reason: 'read-only run; --allow-writes adds valid edits of a measurement the run adds itself' };
+  return {
+    kind: 'skip',
+    reason: NEVER_VALID[op.operationId] ?? 'not a read, and the run has no record of its own for it to change',
+  };
+}
+
+/** Never the run's own session on an operation that could end it. */
+export const MADE_UP_TOKEN = 'contract-fuzz-made-up-token';
+export function invalidAuth(op: OperationEntry): AuthMode | undefined {
+  return op.operationId === 'logout' ? { bearer: MADE_UP_TOKEN } : undefined;
+}
+
+/** Path parameters name nothing that exists (a reset token no one was sent). */
+export function unknownParams(op: OperationEntry): Record<string, string> | undefined {
+  const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return names.length ? Object.fromEntries(names.map((n) => [n, `contract-fuzz-unknown-${n}`])) : undefined;
+}
+
+/** A field a flaw must leave as the harmless base has it: a password stays absent, and on a write
+ *  the record's identifier stays present (an unknown one), so that the request still names nothing. */
+export function isProtected(op: OperationEntry, key: string): 'untouched' | 'present' | undefined {
+  if (READS.has(op.operationId)) return undefined;
+  if (/password/.test(key)) return 'untouched';
+  return isTargetId(key) ? 'present' : undefined;
+}
+
+/** The base of an invalid request to a write: every record identifier the schema has is set to one that
+ *  does not exist, accounts are nobody's, passwords are left out (checks/negative.ts). Reads pass as they are. */
+export function harmless(op: OperationEntry, body: unknown): unknown {
+  if (READS.has(op.operationId) || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out = { ...(body as Record<string, unknown>) };
+  const properties = (foldAllOf(op.requestBody?.schema ?? {}).properties ?? {}) as Record<string, JsonSchema>;
+  for (const [key, p] of Object.entries(properties)) if (isTargetId(key) && p.type === 'integer') out[key] = NO_SUCH_ID;
+  return makeHarmless(out);
+}
