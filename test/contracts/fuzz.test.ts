@@ -127,7 +127,13 @@ function unsafe(sent: Sent[]): string[] {
 }
 
 t.test('--allow-writes: valid edits go to measurements the run added, nothing else changes', async (t) => {
-  const { report, mock, before } = await fuzzRun(t, { fuzz: 30, seed: 11, allowWrites: true });
+  // Not updatePassword: under --allow-writes its sequence signs up an account of its own (users change).
+  const { report, mock, before } = await fuzzRun(t, {
+    fuzz: 30,
+    seed: 11,
+    allowWrites: true,
+    skip: ['updatePassword'],
+  });
   t.same(failures(report), []);
   const forms = [...report.results.filter((r) => r.group === 'fuzz' && /^fuzz:addEdit\w+:valid$/.test(r.id))];
   t.equal(forms.length, 4);
