@@ -3,6 +3,7 @@ import { type SpecFacts, specFacts } from '../spec/facts.js';
 import type { LoadedSpec } from '../spec/load.js';
 import type { FetchLike } from './http.js';
 import { BODY_DEFAULTS } from './limits.js';
+import type { Budgets } from './timing.js';
 import { type Credentials, RunAborted, type RunOptions } from './types.js';
 
 /** The platform is not among them: it defaults to the spec's example (specFacts). */
@@ -45,6 +46,9 @@ export interface RunContext {
   deadlineMs: number;
   maxProblemsPerCheck: number;
   maxProblemsPerRun: number;
+  minCoverage?: number;
+  maxResponseMs?: number;
+  budgets?: Budgets;
   fetch: FetchLike;
   /** Told when the run waits (a 429's Retry-After), as the wait begins. */
   onNotice: (line: string) => void;
@@ -107,6 +111,9 @@ export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePat
     deadlineMs: o.deadlineMs ?? RUN_DEFAULTS.deadlineMs,
     maxProblemsPerCheck: o.maxProblemsPerCheck ?? RUN_DEFAULTS.maxProblemsPerCheck,
     maxProblemsPerRun: o.maxProblemsPerRun ?? RUN_DEFAULTS.maxProblemsPerRun,
+    minCoverage: o.minCoverage,
+    maxResponseMs: o.maxResponseMs,
+    budgets: o.budgets,
     fetch: o.fetch ?? ((input, init) => fetch(input, init)),
     onResult: o.onResult ?? (() => undefined),
     onNotice: o.onNotice ?? (() => undefined),
