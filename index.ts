@@ -4,7 +4,9 @@
 // types `mcs-contract-toolkit/types`, the document `mcs-contract-toolkit/openapi.yaml`.
 
 export {
+  type Budgets,
   type CheckResult,
+  type CoverageReport,
   createExchangeValidator,
   type Exchange,
   type ExchangeValidator,
@@ -19,6 +21,7 @@ export {
   renderJson,
   renderJunit,
   runContracts,
+  type TimingReport,
   type Verdict,
 } from './contracts/index.js';
 export { buildMock } from './mock/build.js';

@@ -25,6 +25,7 @@ import { PASSWORD_ACCOUNT_IS_MAIN, RUN_DEFAULTS, sameEmail } from './options.js'
 import { givenSecrets, redact } from './redact.js';
 import { progressLine, REPORTERS, type ReporterName } from './reporters/index.js';
 import { runContracts } from './runner.js';
+import { MAX_BUDGET_MS, readBudgetsFile } from './timing.js';
 import { RunAborted, type RunOptions, type RunReport } from './types.js';
 
 /** Whole seconds on the command line, milliseconds in the run's options. */
@@ -32,6 +33,14 @@ function seconds(min: number, max: number): Parse<number> {
   const n = wholeNumber(min, max);
   return withAllowed((raw, name) => n(raw, name) * 1000, n.allowed!);
 }
+
+/** A percentage from 0 to 100, decimals allowed. */
+const percentage = withAllowed((raw, name) => {
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 100)
+    throw new Error(`--${name} takes a percentage from 0 to 100, not "${raw}"`);
+  return Number(raw);
+}, '0 to 100');
+const budgetsFile = withAllowed(readBudgetsFile, 'JSON or YAML: {"default": MS, "operations": {"listClients": MS}}');
 
 const size = withAllowed((raw, name) => parseSize(name, raw), '1k to 1g, e.g. 10m, 512k or bytes');
 const inSeconds = (ms: number) => String(ms / 1000);
@@ -108,6 +117,15 @@ export const CONTRACTS_COMMAND = {
     seed: value('N', 'the seed of --fuzz, to repeat a run (default: drawn, and printed)', {
       parse: wholeNumber(0, 2 ** 31 - 1),
     }),
+    'min-coverage': value('P', 'fail below P% spec coverage (documented statuses and properties seen)', {
+      parse: percentage,
+    }),
+    'max-response-ms': value('N', 'an answer slower than N ms fails the check that received it', {
+      parse: wholeNumber(1, MAX_BUDGET_MS),
+    }),
+    budgets: value('FILE', 'response-time budgets per operation (they win over --max-response-ms)', {
+      parse: budgetsFile,
+    }),
   },
   notes: ['exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen'],
 };
@@ -163,6 +181,9 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       maxWaitMs: values['max-wait'],
       fuzz: values.fuzz,
       seed: values.seed,
+      minCoverage: values['min-coverage'],
+      maxResponseMs: values['max-response-ms'],
+      budgets: values.budgets,
     },
   };
 }

@@ -3,6 +3,7 @@ import { type SpecFacts, specFacts } from '../spec/facts.js';
 import type { LoadedSpec } from '../spec/load.js';
 import type { FetchLike } from './http.js';
 import { BODY_DEFAULTS } from './limits.js';
+import type { Budgets } from './timing.js';
 import { type Credentials, RunAborted, type RunOptions } from './types.js';
 
 /** The platform is not among them: it defaults to the spec's example (specFacts). */
@@ -49,6 +50,9 @@ export interface RunContext {
   /** Generated requests per operation (0: no fuzz checks) and their seed. */
   fuzz: number;
   seed: number;
+  minCoverage?: number;
+  maxResponseMs?: number;
+  budgets?: Budgets;
   fetch: FetchLike;
   /** Told when the run waits (a 429's Retry-After), as the wait begins. */
   onNotice: (line: string) => void;
@@ -122,6 +126,9 @@ export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePat
     fuzz: o.fuzz ?? 0,
     // Drawn when not given; the run tells it, so that --seed repeats the run.
     seed: o.seed ?? Math.floor(Math.random() * 2 ** 31),
+    minCoverage: o.minCoverage,
+    maxResponseMs: o.maxResponseMs,
+    budgets: o.budgets,
     fetch: o.fetch ?? ((input, init) => fetch(input, init)),
     onResult: o.onResult ?? (() => undefined),
     onNotice: o.onNotice ?? (() => undefined),

@@ -9,11 +9,13 @@ import { rateLimitCheck } from './checks/rate-limit.js';
 import { sequenceChecks } from './checks/sequences/index.js';
 import { subscriptionChecks } from './checks/subscription.js';
 import { writeChecks } from './checks/writes.js';
+import { checkMinCoverage, coverageResult } from './coverage.js';
 import { createExchangeValidator } from './exchange.js';
 import { createTransport } from './http.js';
 import { resolveRunOptions } from './options.js';
 import { redact, redactDeep } from './redact.js';
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
+import { checkBudgets } from './timing.js';
 import { type CheckResult, RunAborted, type RunOptions, type RunReport } from './types.js';
 
 /** Runs the suite; the report it returns is already redacted (secrets never leave the run). */
@@ -21,6 +23,8 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   const loaded = spec ?? (await loadSpec());
   const ctx = resolveRunOptions(options, loaded);
   checkSelection(ctx, loaded);
+  checkMinCoverage(ctx.minCoverage);
+  checkBudgets(ctx, loaded, nearest);
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const deadline = new AbortController();
@@ -54,6 +58,8 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
 
   const count = (v: string) => s.results.filter((r) => r.verdict === v).length;
   const selected = loaded.operations.filter((o) => s.selected(o));
+  const coverage = s.coverage.report(selected, ctx.minCoverage);
+  for (const r of [coverageResult(coverage), s.timing.leftoverResult()]) if (r) finish(s, r);
   const modes = [
     ctx.allowDestructive ? 'destructive' : ctx.allowWrites ? 'writes' : 'read-only',
     ...(ctx.nosub ? ['no-plan account'] : []),
@@ -84,6 +90,8 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
       requests: s.transport.count,
       durationMs: Math.round(performance.now() - started),
     },
+    coverage,
+    timing: s.timing.report(),
   };
   return redactDeep(report, s.secrets);
 }
@@ -133,6 +141,12 @@ function checkSelection(ctx: { only: Set<string>; skip: Set<string> }, spec: Loa
       );
     }
   }
+}
+
+/** A result of the run as a whole, recorded as the checks' are. */
+function finish(s: Session, result: CheckResult): void {
+  s.results.push(result);
+  s.ctx.onResult(result);
 }
 
 /** One finding for a run that overran its deadline, naming what it did not get to. */

@@ -4,11 +4,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 import { conformAnswer, type Expect } from './conform.js';
+import { Coverage } from './coverage.js';
 import type { ExchangeValidator } from './exchange.js';
 import type { Outcome, Transport } from './http.js';
 import type { RunContext } from './options.js';
 import { givenSecrets, redactDeep, redactor } from './redact.js';
 import { reproduction } from './reproduce.js';
+import { ResponseTimes } from './timing.js';
 import type { CheckGroup, CheckResult, Finding } from './types.js';
 
 export { type Expect, refusedForNoPlan } from './conform.js';
@@ -44,6 +46,10 @@ export class Session {
   readonly results: CheckResult[] = [];
   readonly covered = new Set<string>();
   readonly secrets = new Set<string>();
+  /** Fed by every answer the session validates (through `validator`). */
+  readonly coverage: Coverage;
+  /** Fed by every answer a call receives. */
+  readonly timing: ResponseTimes;
   token = '';
   private notes: string[] = [];
   /** Problems listed in the report so far (the per-run cap). */
@@ -64,6 +70,9 @@ export class Session {
     readonly runSignal?: AbortSignal,
   ) {
     for (const s of givenSecrets(ctx)) this.secrets.add(s);
+    this.coverage = new Coverage(spec);
+    this.validator = this.coverage.watch(validator);
+    this.timing = new ResponseTimes(ctx);
   }
 
   op(id: string): OperationEntry {
@@ -124,6 +133,7 @@ export class Session {
       out = await this.transport.send(req);
     }
     this.calls.push({ operationId, out, ownMethod: o.method === undefined, conformed: false });
+    this.timing.record(operationId, out);
     return out;
   }
 
@@ -154,6 +164,8 @@ export class Session {
   /** Findings on an answer: network faults, non-JSON, an unexpected status, anything off the spec. */
   conform(operationId: string, out: Outcome, expect: Expect = '2xx'): Finding[] {
     for (const c of this.calls) if (c.out === out) c.conformed = true;
+    // An answer received before its check began (the sign-in) is the check's from here on.
+    if (!this.calls.some((c) => c.out === out)) this.calls.push({ operationId, out, ownMethod: true, conformed: true });
     const { findings, covered } = conformAnswer(this.op(operationId), this.validator, out, expect);
     if (covered) this.covered.add(operationId);
     // One reproduction per exchange, on its first finding: a report stays small.
@@ -198,6 +210,8 @@ export class Session {
         },
       ];
     }
+    const received = this.calls.map((c) => c.out);
+    problems.push(...this.timing.over(received, (out) => this.reproduce(out)));
     // Problems a check found by itself are shown with the last exchange it made.
     const last = this.calls.at(-1)?.out;
     if (last && problems.length && !problems.some((p) => p.reproduce))

@@ -1,7 +1,9 @@
 // The contract run as data: the runner returns it, reporters render it, the
 // CLI alone turns it into an exit code.
+import type { CoverageReport } from './coverage.js';
 import type { FetchLike } from './http.js';
 import type { Reproduction } from './reproduce.js';
+import type { Budgets, TimingReport } from './timing.js';
 
 export type Verdict = 'pass' | 'fail' | 'observation' | 'skip';
 
@@ -75,6 +77,10 @@ export interface RunReport {
   modes: string[];
   results: CheckResult[];
   summary: RunSummary;
+  /** Documented statuses and response properties the run's validated answers showed (contracts/coverage.ts). */
+  coverage?: CoverageReport;
+  /** Response times per operation, slowest first (contracts/timing.ts). */
+  timing?: TimingReport;
 }
 
 export interface Credentials {
@@ -121,6 +127,12 @@ export interface RunOptions {
   fuzz?: number;
   /** The fuzz checks' seed, to repeat a run (default: drawn, and told through onNotice and the report's modes). */
   seed?: number;
+  /** The run fails (a check of the 'run' group) when its spec coverage is below this percentage. */
+  minCoverage?: number;
+  /** An answer slower than this many milliseconds is a finding of the check that received it. */
+  maxResponseMs?: number;
+  /** Per-operation budgets (they win over maxResponseMs), and a default (maxResponseMs wins over it). */
+  budgets?: Budgets;
   fetch?: FetchLike;
   /** Called as each check finishes (the human reporter's progress line). */
   onResult?: (result: CheckResult) => void;

@@ -1,6 +1,7 @@
 // The human reporter: a progress line per check as it runs, and a summary.
 import type { CheckResult, RunReport } from '../types.js';
 import { findingLine, shownExchange } from './finding.js';
+import { measureLines } from './measures.js';
 
 const MARK: Record<CheckResult['verdict'], string> = { pass: 'ok  ', fail: 'FAIL', observation: 'obs ', skip: 'skip' };
 
@@ -35,6 +36,7 @@ export function renderHuman(report: RunReport): string {
     `Operations covered: ${operations.covered} of ${operations.total}${operations.uncovered.length ? ` (not reached: ${operations.uncovered.join(', ')})` : ''}`,
     `Checks: ${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total}`,
     `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s`,
+    ...measureLines(report),
     checks.failed ? 'Verdict: the deployment does NOT honour the spec.' : 'Verdict: the deployment honours the spec.',
   ];
   const failures = report.results.filter((r) => r.verdict === 'fail');

@@ -2,6 +2,7 @@
 // check; failures as <failure>, skips and observations as <skipped>.
 import type { CheckResult, RunReport } from '../types.js';
 import { findingLine, shownExchange } from './finding.js';
+import { measureProperties } from './measures.js';
 
 const esc = (s: string) =>
   s
@@ -49,6 +50,11 @@ export function renderJunit(report: RunReport): string {
     const skipped = rs.filter((r) => r.verdict === 'skip' || r.verdict === 'observation').length;
     return `  <testsuite name="mcs-contracts.${esc(g)}" tests="${rs.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${esc(report.startedAt)}">\n${rs.map(testcase).join('\n')}\n  </testsuite>`;
   });
+  const properties = measureProperties(report);
+  if (properties.length)
+    suites.push(
+      `  <testsuite name="mcs-contracts.measures" tests="0" failures="0" errors="0" skipped="0" time="0.000" timestamp="${esc(report.startedAt)}">\n    <properties>\n${properties.map(([k, v]) => `      <property name="${esc(k)}" value="${esc(v)}"/>`).join('\n')}\n    </properties>\n  </testsuite>`,
+    );
   const c = report.summary.checks;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcs-contracts ${esc(report.target)}" tests="${c.total}" failures="${c.failed}" errors="0" skipped="${c.skipped + c.observations}" time="${(report.summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
