@@ -1,9 +1,6 @@
 // One way to write a command: each declares its options once, and from that
 // declaration come the parsing, the usage text, the one-line refusal with exit
 // code 2, --help with exit code 0, and the exit code of a run.
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 /** Turns an option's text into its value, or throws an Error naming `--name` and what it takes. */
@@ -286,27 +283,4 @@ export function stopOnSignal(stop: () => Promise<number>): Promise<number> {
   });
 }
 
-/** What a command's main returns while it keeps serving with no signal listener: a signal ends the process. */
-export const SERVING = 'serving';
-
-// An installed package's bin is a link to the module (node_modules/.bin/mcs-mock).
-function realPath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
-/**
- * The one "run when executed directly" check: when `moduleUrl` is the file
- * node was started with, runs `main` on the command line and sets the exit code.
- */
-export async function runMain(
-  moduleUrl: string,
-  main: (argv: string[]) => Promise<number | typeof SERVING>,
-): Promise<void> {
-  if (!process.argv[1] || realPath(fileURLToPath(moduleUrl)) !== realPath(resolve(process.argv[1]))) return;
-  const code = await main(process.argv.slice(2));
-  if (code !== SERVING) process.exitCode = code;
-}
+export { runMain, SERVING } from './run-main.js';
