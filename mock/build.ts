@@ -63,6 +63,10 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     journal: createJournal(ctx.spec, ctx.journal),
     routes: [],
     replaceStore: (next) => stores.replace(next),
+    reset() {
+      stores.replace(ctx.freshStore());
+      this.faults.clear();
+    },
   };
   stores.onChange(() => runtime.cache.changed());
   app.decorate('mock', runtime);

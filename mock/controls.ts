@@ -26,8 +26,7 @@ export async function controls(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/__mock/reset', async () => {
-    app.mock.replaceStore(app.mock.ctx.freshStore());
-    app.mock.faults.clear();
+    app.mock.reset();
     return { message: `World reset to seed ${app.mock.ctx.seed} with ${app.mock.ctx.clients} clients.` };
   });
 

@@ -23,6 +23,8 @@ export interface MockRuntime {
   routes: string[];
   /** Replaces the store (reset); the change listeners, such as the state file's, follow it. */
   replaceStore(store: Store): void;
+  /** The seed's world again and no faults (the reset control; the MSW handlers' reset also empties the journal). */
+  reset(): void;
 }
 
 declare module 'fastify' {

@@ -37,8 +37,7 @@ export async function createMswMock(options: MswMockOptions = {}): Promise<MswMo
     handlers: [handler],
     app,
     async reset() {
-      app.mock.replaceStore(app.mock.ctx.freshStore());
-      app.mock.faults.clear();
+      app.mock.reset();
       app.mock.journal.clear();
     },
     close: () => app.close(),

@@ -1,26 +1,12 @@
 // The contract CLI: flags, secrets from the environment, reporters each with
 // their own --out, exit codes 0 / 1 / 2, and no secret in any output.
 import t from 'tap';
-import { type Io, main, parseContractArgs } from '../../contracts/cli.js';
+import { main, parseContractArgs } from '../../contracts/cli.js';
 import { buildMock } from '../../mock/build.js';
 import { alter, brokenServer } from '../helpers/broken.js';
+import { capture } from '../helpers/cli-io.js';
 import { spec } from '../helpers/mock.js';
 import { freePort } from '../helpers/processes.js';
-
-function capture(): Io & { out: string[]; err: string[]; files: Map<string, string>; all: () => string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const files = new Map<string, string>();
-  return {
-    out,
-    err,
-    files,
-    stdout: (s) => void out.push(s),
-    stderr: (s) => void err.push(s),
-    writeFile: async (p, text) => void files.set(p, text),
-    all: () => [...out, ...err, ...files.values()].join('\n'),
-  };
-}
 
 t.test('flags and environment', async (t) => {
   const p = parseContractArgs(

@@ -11,6 +11,7 @@ import type { RunOptions, RunReport } from '../../contracts/types.js';
 import { buildMock } from '../../mock/build.js';
 import { injectFetch } from '../../mock/inject-fetch.js';
 import { alter, brokenServer } from '../helpers/broken.js';
+import { capture } from '../helpers/cli-io.js';
 import { spec } from '../helpers/mock.js';
 import { fieldAt } from '../helpers/schema-walk.js';
 
@@ -190,19 +191,7 @@ t.test('CLI: --min-coverage exits 1 below the minimum, 2 on a bad value; every r
   const mock = await buildMock({ spec: await spec(), rateLimit: false });
   const url = await mock.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => mock.close());
-  const io = () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const files = new Map<string, string>();
-    return {
-      out,
-      err,
-      files,
-      stdout: (s: string) => void out.push(s),
-      stderr: (s: string) => void err.push(s),
-      writeFile: async (p: string, text: string) => void files.set(p, text),
-    };
-  };
+  const io = capture;
   const env = { MCS_EMAIL: demo.email, MCS_PASSWORD: demo.password };
   for (const bad of ['101', 'abc', '5%']) {
     const x = io();

@@ -11,6 +11,7 @@ import { runContracts } from '../../contracts/runner.js';
 import { budgetOf, budgetsProblem, percentile, ResponseTimes, readBudgetsFile } from '../../contracts/timing.js';
 import type { RunReport } from '../../contracts/types.js';
 import { brokenServer } from '../helpers/broken.js';
+import { capture } from '../helpers/cli-io.js';
 import { spec } from '../helpers/mock.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
@@ -177,19 +178,7 @@ t.test('budgets naming no operation of the spec cannot make a run', async (t) =>
 
 t.test('CLI: bad values exit 2 in one line; a slow answer exits 1; every reporter shows the times', async (t) => {
   const dir = t.testdir({ 'bad.json': '{ "default": -1 }', 'b.yaml': 'operations:\n  getHowItWorks: 100\n' });
-  const io = () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const files = new Map<string, string>();
-    return {
-      out,
-      err,
-      files,
-      stdout: (s: string) => void out.push(s),
-      stderr: (s: string) => void err.push(s),
-      writeFile: async (p: string, text: string) => void files.set(p, text),
-    };
-  };
+  const io = capture;
   const env = { MCS_EMAIL: demo.email, MCS_PASSWORD: demo.password };
   const bad = io();
   t.equal(await main(['--base-url', 'http://h', '--budgets', join(dir, 'bad.json')], env, bad), 2);

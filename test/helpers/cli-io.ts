@@ -1,0 +1,19 @@
+// What a contract CLI run printed and wrote, captured instead of the process's streams and files.
+import type { Io } from '../../contracts/cli.js';
+
+export type Captured = Io & { out: string[]; err: string[]; files: Map<string, string>; all: () => string };
+
+export function capture(): Captured {
+  const out: string[] = [];
+  const err: string[] = [];
+  const files = new Map<string, string>();
+  return {
+    out,
+    err,
+    files,
+    stdout: (s) => void out.push(s),
+    stderr: (s) => void err.push(s),
+    writeFile: async (p, text) => void files.set(p, text),
+    all: () => [...out, ...err, ...files.values()].join('\n'),
+  };
+}
