@@ -60,7 +60,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     },
     faults: new FaultRules(),
     cache: new ResponseCache(),
-    journal: createJournal(ctx.spec, ctx.journal),
+    journal: createJournal(ctx.spec, ctx.journal, ctx.facts),
     routes: [],
     replaceStore: (next) => stores.replace(next),
     reset() {

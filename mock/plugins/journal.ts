@@ -3,7 +3,7 @@
 // check what their app sent.
 import fp from 'fastify-plugin';
 import { createExchangeValidator, type ExchangeValidator } from '../../contracts/exchange.js';
-import { specFacts } from '../../spec/facts.js';
+import type { SpecFacts } from '../../spec/facts.js';
 import type { LoadedSpec } from '../../spec/load.js';
 import { Errors } from '../errors.js';
 import { Journal, secretHeaders } from '../journal.js';
@@ -12,10 +12,9 @@ interface Timing {
   journalText?: string | null;
 }
 
-export function createJournal(spec: LoadedSpec, size: number): Journal {
+export function createJournal(spec: LoadedSpec, size: number, { headers }: SpecFacts): Journal {
   let validator: ExchangeValidator | undefined;
   // Compiled on first read, so a mock nobody inspects starts as fast as before.
-  const { headers } = specFacts(spec);
   return new Journal(
     size,
     ({ operationId, status, contentType, body }) => {
