@@ -3,6 +3,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
+import { MAX_CLIENTS } from '../fixtures/world.js';
 import {
   type Args,
   flag,
@@ -19,9 +20,6 @@ import {
 import { buildMock } from './build.js';
 import { DEFAULTS, type MockContext, type MockOptions } from './options.js';
 import { StateFileError } from './state-file.js';
-
-/** The largest world that starts within the machine's memory (1,000,000 ran out of memory after 150 s). */
-export const MAX_CLIENTS = 100_000;
 
 /** An origin as browsers send it: scheme, host and port only; never a wildcard (credentials are allowed). */
 function origin(raw: string): string {
@@ -167,7 +165,7 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
       banner(address, parsed.settings, {
         origin: ctx.origin,
         seed: ctx.seed,
-        clients: app.mock.store.world.clients.length,
+        clients: ctx.clients,
         rateLimit: ctx.rateLimit,
       }),
     );

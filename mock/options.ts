@@ -1,5 +1,5 @@
 // Options in, resolved context out: every default of the mock is named here.
-import { buildWorld, DEFAULT_CLIENTS, DEFAULT_SEED } from '../fixtures/world.js';
+import { DEFAULT_CLIENTS, DEFAULT_SEED, GeneratedWorld } from '../fixtures/world.js';
 import { type SpecFacts, specFacts } from '../spec/facts.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { seedSpecExamples } from './example-seeds.js';
@@ -89,15 +89,17 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
     stateLock?.release();
     throw err;
   }
+  // A loaded world keeps its own seed and size (reset makes it again from them).
+  const world = new GeneratedWorld({ seed: saved?.seed ?? seed, clients: saved?.clients ?? clients });
   const freshStore = () => {
-    const store = new MemoryStore(buildWorld({ seed: saved?.world.seed ?? seed, clients }), now);
+    // The generated world never changes (writes go to the store's overlay), so every reset shares it.
+    const store = new MemoryStore(world, now);
     seedSpecExamples(store, spec);
     return store;
   };
   const ctx: MockContext = {
-    // A loaded world keeps its own seed (reset rebuilds from it).
-    seed: saved?.world.seed ?? seed,
-    clients,
+    seed: world.seed,
+    clients: world.size,
     rateLimit:
       options.rateLimit === false ? false : { max: requests, windowMs: windowSeconds * 1000, ...options.rateLimit },
     stateFile: options.stateFile,
@@ -121,5 +123,5 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
     origin: saved ? 'state-file' : 'seed',
     freshStore,
   };
-  return { ctx, store: saved ? new MemoryStore(saved, now) : freshStore() };
+  return { ctx, store: saved ? new MemoryStore(saved, now, world) : freshStore() };
 }

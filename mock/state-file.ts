@@ -32,9 +32,15 @@ export async function readState(path: string, spec?: LoadedSpec): Promise<StateS
   } catch (err) {
     throw new StateFileError(path, `is not valid JSON (${(err as Error).message})`);
   }
-  const s = data as Partial<StateSnapshot> | null;
-  if (!s || typeof s !== 'object' || s.version !== 1 || !s.world)
-    throw new StateFileError(path, 'is not a mock state file (version 1)');
+  const s = data as (Omit<Partial<StateSnapshot>, 'version'> & { version?: unknown; world?: unknown }) | null;
+  if (s && typeof s === 'object' && s.version === 1 && s.world)
+    throw new StateFileError(
+      path,
+      'was written by an older mock (version 1, which kept the whole world); this mock keeps the seed, the size and the changes only (version 2)',
+      'Remove it to start afresh from --seed and --clients; the older file is left as it is.',
+    );
+  if (!s || typeof s !== 'object' || s.version !== 2 || !s.overlay)
+    throw new StateFileError(path, 'is not a mock state file (version 2)');
   if (spec) {
     const validate = createAjv({ allErrors: false }).compile(stateSchema(spec));
     if (!validate(s)) {

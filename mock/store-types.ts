@@ -11,6 +11,7 @@ import type {
   UserRecord,
   World,
 } from '../fixtures/types.js';
+import type { OverlaySnapshot } from './overlay.js';
 
 export type InvalidationReason = 'password_change' | 'logout' | 'deactivation' | 'breach';
 export const INVALIDATION_REASONS: readonly InvalidationReason[] = [
@@ -35,10 +36,16 @@ export interface MailMessage {
   sent_at: string;
 }
 
-/** Everything that a restart must keep; written to the state file as JSON. */
+/**
+ * Everything that a restart must keep; written to the state file as JSON. The
+ * world itself is not in it: the seed and size make it again, and the overlay
+ * holds what the API changed (version 1 files held the whole world).
+ */
 export interface StateSnapshot {
-  version: 1;
-  world: World;
+  version: 2;
+  seed: number;
+  clients: number;
+  overlay: OverlaySnapshot;
   sessions: Session[];
   resetTokens: Array<{ token: string; user_id: number }>;
   outbox: MailMessage[];
@@ -53,8 +60,10 @@ export type ReferenceLists = Pick<
 export type ClientPatch = Partial<Omit<ClientRecord, 'id' | 'user_id' | 'created_at'>>;
 
 export interface Store {
-  /** The raw world, for tests and tools only: the mock itself goes through the methods (test/mock/store.test.ts checks). */
-  readonly world: World;
+  /** The world's seed and size (clients it was made with, deleted ones included). */
+  readonly seed: number;
+  readonly size: number;
+  /** The reference lists; the same object each time (a test may swap a list for a broken one). */
   reference(): ReferenceLists;
   plan(id: number): Plan | undefined;
   measurementType(id: number): MeasurementType | undefined;
@@ -88,9 +97,9 @@ export interface Store {
   ownClientIds(userId: number): readonly number[];
   /** Ids of the clients of every member of a company, newest first. */
   companyClientIds(companyId: number): readonly number[];
+  /** Ids of a user's clients whose name, surname, e-mail, phones, project or quote number hold the keyword (lower case), newest first. */
+  searchClients(userId: number, keyword: string): readonly number[];
   client(id: number): ClientRecord | undefined;
-  /** Lower-case text a keyword is looked for in. */
-  searchText(id: number): string;
   updateClient(id: number, patch: ClientPatch): ClientRecord;
   deleteClient(id: number): void;
   room(id: number): Room | undefined;

@@ -1,12 +1,17 @@
-// The mock's state behind a small interface (store-types.ts). MemoryStore keeps
-// a world in memory, with its indexes in WorldIndex and its sessions and reset
-// tokens in Sessions.
+// The mock's state behind a small interface (store-types.ts). MemoryStore reads
+// a generated world (made on demand from the seed), with the API's writes in an
+// overlay over it, the ownership lists and search texts in ClientLists, and the
+// sessions and reset tokens in Sessions. Memory grows with what is read and
+// written, not with the size of the world.
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { clientOfRoom, roomOfMeasurement } from '../fixtures/rooms.js';
 import { isoMicros } from '../fixtures/time.js';
-import type { MeasurementRecord, UserRecord, World } from '../fixtures/types.js';
-import { hashPassword, verifyPassword } from '../fixtures/world.js';
+import type { ClientRecord, MeasurementRecord, Subscription, UserRecord } from '../fixtures/types.js';
+import { GeneratedWorld, hashPassword, verifyPassword } from '../fixtures/world.js';
+import { ClientLists } from './client-lists.js';
+import { Overlay } from './overlay.js';
 import { Sessions } from './sessions.js';
-import { WorldIndex } from './world-index.js';
 
 export type {
   ClientPatch,
@@ -21,20 +26,52 @@ export { INVALIDATION_REASONS } from './store-types.js';
 
 import type { ClientPatch, InvalidationReason, ReferenceLists, StateSnapshot, Store } from './store-types.js';
 
+/** Generated clients and clients' rooms kept once made: enough for every page a session walks back to. */
+const CLIENTS_KEPT = 10_000;
+const ROOMS_KEPT = 2_000;
+
 export class MemoryStore implements Store {
-  world: World;
-  private ix: WorldIndex;
-  private tokens: Sessions;
+  readonly seed: number;
+  readonly size: number;
+  private readonly gen: GeneratedWorld;
+  private readonly overlay: Overlay;
+  private readonly tokens: Sessions;
+  private readonly lists: ClientLists;
+  private readonly refLists: ReferenceLists;
+  private readonly users = new Map<number, UserRecord>();
+  private readonly usersByEmail = new Map<string, UserRecord>();
+  private readonly members = new Map<number, number[]>();
+  private readonly subscriptions = new Map<number, Subscription>();
+  private readonly clients = new LRUCache<number, ClientRecord>({ max: CLIENTS_KEPT });
+  private readonly rooms = new LRUCache<number, ReturnType<GeneratedWorld['roomsOf']>>({ max: ROOMS_KEPT });
+  private lastSubscriptionId = 300;
+  private lastUserId = 0;
+  private lastMeasurementId: number;
   private listeners: Array<() => void> = [];
 
+  /** Over a world as generated, or as a state file left it (its world made again from its seed and size, unless `world` is that world). */
   constructor(
-    state: World | StateSnapshot,
+    state: GeneratedWorld | StateSnapshot,
     private readonly now: () => Date = () => new Date(),
+    world?: GeneratedWorld,
   ) {
-    const snapshot = 'world' in state ? state : undefined;
-    this.world = snapshot ? snapshot.world : (state as World);
-    this.tokens = new Sessions(snapshot);
-    this.ix = new WorldIndex(this.world);
+    const saved = state instanceof GeneratedWorld ? undefined : state;
+    this.gen = !saved
+      ? (state as GeneratedWorld)
+      : world?.seed === saved.seed && world.size === saved.clients
+        ? world
+        : new GeneratedWorld({ seed: saved.seed, clients: saved.clients });
+    this.seed = this.gen.seed;
+    this.size = this.gen.size;
+    this.overlay = new Overlay(saved?.overlay);
+    this.tokens = new Sessions(saved);
+    this.refLists = { ...this.gen.reference };
+    for (const u of [...this.gen.users, ...this.overlay.users.values()]) this.putUser(u);
+    for (const s of this.gen.subscriptions) this.putSubscription(s.user_id, s);
+    for (const [userId, s] of this.overlay.subscriptions) this.putSubscription(userId, s);
+    this.lastMeasurementId = this.gen.lastMeasurementId;
+    for (const id of this.overlay.measurements.keys()) this.lastMeasurementId = Math.max(this.lastMeasurementId, id);
+    this.lists = new ClientLists(this.gen, this.overlay, (id) => this.users.get(id)?.company_id);
   }
 
   private changed(): void {
@@ -45,17 +82,45 @@ export class MemoryStore implements Store {
     this.listeners.push(listener);
   }
 
+  private putUser(u: UserRecord): void {
+    const before = this.users.get(u.id);
+    this.lastUserId = Math.max(this.lastUserId, u.id);
+    if (before) this.usersByEmail.delete(before.email);
+    else {
+      const list = this.members.get(u.company_id) ?? [];
+      list.push(u.id);
+      this.members.set(u.company_id, list);
+    }
+    this.users.set(u.id, u);
+    this.usersByEmail.set(u.email.toLowerCase(), u);
+  }
+
+  /** A user changed: the generated record stays as made (reset needs it), the overlay takes the new one. */
+  private changeUser(userId: number, change: Partial<UserRecord>): void {
+    const user = this.users.get(userId);
+    if (!user) return;
+    const next = { ...user, ...change };
+    this.overlay.users.set(userId, next);
+    this.putUser(next);
+  }
+
+  private putSubscription(userId: number, s: Subscription | null): void {
+    if (s?.status === 'active') this.subscriptions.set(userId, s);
+    else this.subscriptions.delete(userId);
+    if (s) this.lastSubscriptionId = Math.max(this.lastSubscriptionId, s.id);
+  }
+
   userByEmail(email: string) {
-    return this.ix.usersByEmail.get(email.trim().toLowerCase());
+    return this.usersByEmail.get(email.trim().toLowerCase());
   }
 
   userById(id: number) {
-    return this.ix.users.get(id);
+    return this.users.get(id);
   }
 
   userByToken(token: string) {
     const id = this.tokens.userIdOf(token);
-    const user = id === undefined ? undefined : this.ix.users.get(id);
+    const user = id === undefined ? undefined : this.users.get(id);
     return user?.active ? user : undefined;
   }
 
@@ -76,8 +141,7 @@ export class MemoryStore implements Store {
 
   revokeUserTokens(userId: number, reason: InvalidationReason) {
     const n = this.tokens.revokeUser(userId);
-    const user = this.ix.users.get(userId);
-    if (reason === 'deactivation' && user) user.active = false;
+    if (reason === 'deactivation') this.changeUser(userId, { active: false });
     this.changed();
     return n;
   }
@@ -90,13 +154,11 @@ export class MemoryStore implements Store {
     phone_no: string | null;
     company_name: string;
   }) {
-    const companyId = this.world.companies.length + 1;
+    const companyId = this.gen.companies.length + this.overlay.companies.size + 1;
     const company = { id: companyId, name: input.company_name || `${input.name} ${input.surname}`.trim() };
-    this.world.companies.push(company);
-    this.ix.addCompany(company);
-    const id = this.ix.lastUserId + 1;
+    this.overlay.companies.set(companyId, company);
     const user: UserRecord = {
-      id,
+      id: this.lastUserId + 1,
       name: input.name,
       surname: input.surname,
       email: input.email.toLowerCase(),
@@ -107,40 +169,39 @@ export class MemoryStore implements Store {
       password_hash: hashPassword(input.password, randomBytes(8).toString('hex')),
       active: true,
     };
-    this.world.users.push(user);
-    this.ix.addUser(user);
+    this.overlay.users.set(user.id, user);
+    this.putUser(user);
     this.changed();
     return user;
   }
 
   setPassword(userId: number, password: string) {
-    const user = this.ix.users.get(userId);
-    if (!user) return;
-    user.password_hash = hashPassword(password, randomBytes(8).toString('hex'));
+    if (!this.users.has(userId)) return;
+    this.changeUser(userId, { password_hash: hashPassword(password, randomBytes(8).toString('hex')) });
     this.revokeUserTokens(userId, 'password_change');
   }
 
   activeSubscription(userId: number) {
-    return this.ix.subsByUser.get(userId);
+    return this.subscriptions.get(userId);
   }
 
   setSubscription(userId: number, planId: number | null) {
-    this.world.subscriptions = this.world.subscriptions.filter((s) => s.user_id !== userId);
+    let sub: Subscription | null = null;
     if (planId !== null) {
       const start = this.now();
       const end = new Date(start);
       end.setUTCMonth(end.getUTCMonth() + 1);
-      const id = Math.max(300, ...this.world.subscriptions.map((s) => s.id)) + 1;
-      this.world.subscriptions.push({
-        id,
+      sub = {
+        id: this.lastSubscriptionId + 1,
         user_id: userId,
         plan_id: planId,
         status: 'active',
         started_at: isoMicros(start, 0),
         expires_at: isoMicros(end, 0),
-      });
+      };
     }
-    this.ix.indexSubscriptions(this.world.subscriptions);
+    this.overlay.subscriptions.set(userId, sub);
+    this.putSubscription(userId, sub);
     this.changed();
   }
 
@@ -156,7 +217,7 @@ export class MemoryStore implements Store {
 
   consumeResetToken(token: string, email: string) {
     const userId = this.tokens.resetTokenOwner(token);
-    const user = userId === undefined ? undefined : this.ix.users.get(userId);
+    const user = userId === undefined ? undefined : this.users.get(userId);
     if (!user || user.email !== email.trim().toLowerCase()) return undefined;
     this.tokens.spendResetToken(token);
     return user;
@@ -168,103 +229,131 @@ export class MemoryStore implements Store {
   }
 
   reference(): ReferenceLists {
-    return this.world;
+    return this.refLists;
   }
 
   // Short lists, looked up in place: a test may swap one for a broken one.
   plan(id: number) {
-    return this.world.plans.find((p) => p.id === id);
+    return this.refLists.plans.find((p) => p.id === id);
   }
 
   measurementType(id: number) {
-    return this.world.measurementTypes.find((t) => t.id === id);
+    return this.refLists.measurementTypes.find((t) => t.id === id);
   }
 
   leadSource(id: number) {
-    return this.world.leadSources.find((s) => s.id === id);
+    return this.refLists.leadSources.find((s) => s.id === id);
   }
 
   companyOf(user: UserRecord) {
-    return this.ix.companies.get(user.company_id) ?? { id: user.company_id, name: '' };
+    const id = user.company_id;
+    return this.gen.companies[id - 1] ?? this.overlay.companies.get(id) ?? { id, name: '' };
   }
 
   companyMembers(companyId: number) {
-    return this.world.users.filter((u) => u.company_id === companyId);
+    return (this.members.get(companyId) ?? []).map((id) => this.users.get(id)!);
   }
 
   ownClientIds(userId: number) {
-    return this.ix.clientsByUser.get(userId) ?? [];
+    return this.lists.ofUser(userId);
   }
 
   companyClientIds(companyId: number) {
-    return this.ix.companyClientIds(companyId, () => this.companyMembers(companyId));
+    return this.lists.ofCompany(companyId);
+  }
+
+  searchClients(userId: number, keyword: string) {
+    return this.lists.search(userId, keyword);
   }
 
   client(id: number) {
-    return this.ix.clients.get(id);
-  }
-
-  searchText(id: number) {
-    return this.ix.search.get(id) ?? '';
-  }
-
-  updateClient(id: number, patch: ClientPatch) {
-    const c = this.ix.clients.get(id);
-    if (!c) throw new Error(`no client ${id}`);
-    Object.assign(c, patch);
-    this.ix.reindexClient(c);
-    this.changed();
+    const changed = this.overlay.clients.get(id);
+    if (changed !== undefined) return changed ?? undefined;
+    if (!this.gen.has(id)) return undefined;
+    let c = this.clients.get(id);
+    if (!c) {
+      c = this.gen.client(id);
+      this.clients.set(id, c);
+    }
     return c;
   }
 
+  updateClient(id: number, patch: ClientPatch) {
+    const c = this.client(id);
+    if (!c) throw new Error(`no client ${id}`);
+    const next = { ...c, ...patch };
+    this.overlay.clients.set(id, next);
+    this.lists.changed(id, c.user_id);
+    this.changed();
+    return next;
+  }
+
   deleteClient(id: number) {
-    const c = this.ix.clients.get(id);
+    const c = this.client(id);
     if (!c) return;
-    this.ix.removeClient(c);
-    this.world.clients = this.world.clients.filter((x) => x.id !== id);
+    this.overlay.clients.set(id, null);
+    this.lists.removed(id, c.user_id);
     this.changed();
   }
 
+  /** The client's rooms and measurements as generated; none for an id never generated. */
+  private made(clientId: number) {
+    if (!this.gen.has(clientId)) return { rooms: [], measurements: [] };
+    let made = this.rooms.get(clientId);
+    if (!made) {
+      made = this.gen.roomsOf(clientId);
+      this.rooms.set(clientId, made);
+    }
+    return made;
+  }
+
   room(id: number) {
-    return this.ix.rooms.get(id);
+    return this.made(clientOfRoom(id)).rooms.find((r) => r.id === id);
   }
 
   roomsOfClient(clientId: number) {
-    return this.ix.roomsByClient.get(clientId) ?? [];
+    return this.made(clientId).rooms;
   }
 
   measurement(id: number) {
-    return this.ix.measurements.get(id);
+    const changed = this.overlay.measurements.get(id);
+    if (changed || id > this.gen.lastMeasurementId) return changed;
+    return this.made(clientOfRoom(roomOfMeasurement(id))).measurements.find((m) => m.id === id);
   }
 
+  /** The room's generated measurements as the overlay left them, then those added or moved in. */
   measurementsInRoom(roomId: number) {
-    return this.ix.measurementsByRoom.get(roomId) ?? [];
+    const generated = this.made(clientOfRoom(roomId)).measurements.filter((m) => m.room_id === roomId);
+    const ids = new Set(generated.map((m) => m.id));
+    const kept = generated.map((m) => this.overlay.measurements.get(m.id) ?? m).filter((m) => m.room_id === roomId);
+    return [...kept, ...this.overlay.inRoom(roomId).filter((m) => !ids.has(m.id))];
   }
 
   saveMeasurement(input: Omit<MeasurementRecord, 'id' | 'created_at' | 'group_id'> & { id?: number }) {
-    const existing = input.id ? this.ix.measurements.get(input.id) : undefined;
-    if (existing) {
-      const moved = existing.room_id !== input.room_id;
-      if (moved) this.ix.leaveRoom(existing);
-      Object.assign(existing, { ...input, id: existing.id });
-      if (moved) this.ix.addMeasurement(existing);
-      this.changed();
-      return existing;
+    const existing = input.id ? this.measurement(input.id) : undefined;
+    let record: MeasurementRecord;
+    if (existing) record = { ...existing, ...input, id: existing.id };
+    else {
+      const inRoom = input.room_id === null ? [] : this.measurementsInRoom(input.room_id);
+      record = {
+        ...input,
+        id: ++this.lastMeasurementId,
+        group_id: Math.max(0, ...inRoom.map((m) => m.group_id)) + 1,
+        created_at: isoMicros(this.now(), Math.floor(Math.random() * 1000)),
+      };
     }
-    const inRoom = input.room_id === null ? [] : this.measurementsInRoom(input.room_id);
-    const record: MeasurementRecord = {
-      ...input,
-      id: this.ix.lastMeasurementId + 1,
-      group_id: Math.max(0, ...inRoom.map((m) => m.group_id)) + 1,
-      created_at: isoMicros(this.now(), Math.floor(Math.random() * 1000)),
-    };
-    this.world.measurements.push(record);
-    this.ix.addMeasurement(record);
+    this.overlay.putMeasurement(record);
     this.changed();
     return record;
   }
 
   snapshot(): StateSnapshot {
-    return { version: 1, world: this.world, ...this.tokens.snapshot() };
+    return {
+      version: 2,
+      seed: this.seed,
+      clients: this.size,
+      overlay: this.overlay.snapshot(),
+      ...this.tokens.snapshot(),
+    };
   }
 }

@@ -1,7 +1,11 @@
 // npm run fixtures -- --seed N --clients N --out world.json
-// Writes the mock's world for frontend unit tests; same seed, same bytes.
-import { writeFile } from 'node:fs/promises';
-import { buildWorld, DEFAULT_CLIENTS, DEFAULT_SEED } from '../fixtures/world.js';
+// Writes the mock's world for frontend unit tests; same seed, same bytes. The
+// file is written a record at a time, so a million clients fit in memory.
+
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
+import { DEFAULT_CLIENTS, DEFAULT_SEED, GeneratedWorld, MAX_CLIENTS, worldParts } from '../fixtures/world.js';
 import { nonEmpty, parseCommand, refuse, runMain, value, wholeNumber } from './command.js';
 
 export const FIXTURES_COMMAND = {
@@ -9,21 +13,56 @@ export const FIXTURES_COMMAND = {
   synopsis: 'npm run fixtures -- [options]',
   options: {
     seed: value('N', 'seed', { parse: wholeNumber(0, 2 ** 31 - 1), default: DEFAULT_SEED }),
-    // The mock's own limit: larger worlds run out of memory.
-    clients: value('N', 'number of clients', { parse: wholeNumber(1, 100_000), default: DEFAULT_CLIENTS }),
+    clients: value('N', 'number of clients', { parse: wholeNumber(1, MAX_CLIENTS), default: DEFAULT_CLIENTS }),
     out: value('FILE', 'write here instead of standard output', { parse: nonEmpty('a file') }),
   },
 };
+
+const at = (depth: number, v: unknown) => JSON.stringify(v, null, 2).replace(/\n/g, `\n${'  '.repeat(depth)}`);
+
+/** The world as JSON.stringify(world, null, 2) would write it, in pieces. */
+export function* worldJson(world: GeneratedWorld): Generator<string> {
+  yield '{';
+  let first = true;
+  for (const part of worldParts(world)) {
+    yield `${first ? '' : ','}\n  ${JSON.stringify(part.key)}: `;
+    first = false;
+    if (!('items' in part)) {
+      yield at(1, part.value);
+      continue;
+    }
+    let n = 0;
+    for (const item of part.items()) yield `${n++ ? ',' : '['}\n    ${at(2, item)}`;
+    yield n ? '\n  ]' : '[]';
+  }
+  yield '\n}\n';
+}
+
+async function write(out: Writable, chunks: Iterable<string>): Promise<void> {
+  let buffer = '';
+  for (const chunk of chunks) {
+    buffer += chunk;
+    if (buffer.length < 1 << 16) continue;
+    if (!out.write(buffer)) await once(out, 'drain');
+    buffer = '';
+  }
+  out.write(buffer);
+}
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCommand(FIXTURES_COMMAND, argv, ({ values }) => ({ ok: true as const, ...values }));
   if (!parsed.ok) return refuse(FIXTURES_COMMAND, parsed);
   const { seed, clients, out } = parsed;
-  const text = `${JSON.stringify(buildWorld({ seed, clients }), null, 2)}\n`;
-  if (out) {
-    await writeFile(out, text);
-    console.error(`fixtures: wrote ${out} (seed ${seed}, ${clients} clients)`);
-  } else process.stdout.write(text);
+  const chunks = worldJson(new GeneratedWorld({ seed, clients }));
+  if (!out) {
+    await write(process.stdout, chunks);
+    return 0;
+  }
+  const file = createWriteStream(out);
+  await write(file, chunks);
+  file.end();
+  await once(file, 'finish');
+  console.error(`fixtures: wrote ${out} (seed ${seed}, ${clients} clients)`);
   return 0;
 }
 

@@ -2331,7 +2331,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "client_id": 145,
+                 *       "client_id": 148,
                  *       "name": "Avery",
                  *       "surname": "Nguyen",
                  *       "email": "avery.nguyen@example.net",
@@ -2408,7 +2408,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "client_id": 3
+                 *       "client_id": 4
                  *     }
                  */
                 "application/json": components["schemas"]["ClientDeleteRequest"];
@@ -2466,8 +2466,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "client_id": 145,
-                 *       "room_id": 296,
+                 *       "client_id": 148,
+                 *       "room_id": 442,
                  *       "awning_type": "retractable",
                  *       "width": 144,
                  *       "projection": 120,
@@ -2567,8 +2567,8 @@ export interface operations {
                  * @example {
                  *       "id": 0,
                  *       "user_id": 1,
-                 *       "client_id": 145,
-                 *       "room_id": 296,
+                 *       "client_id": 148,
+                 *       "room_id": 442,
                  *       "measurement_type_id": 1,
                  *       "unit_type": "inch",
                  *       "mount_type": "inside",
@@ -2645,8 +2645,8 @@ export interface operations {
                  * @example {
                  *       "id": 0,
                  *       "user_id": 1,
-                 *       "client_id": 145,
-                 *       "room_id": 296,
+                 *       "client_id": 148,
+                 *       "room_id": 442,
                  *       "measurement_type_id": 3,
                  *       "unit_type": "inch",
                  *       "mount_type": "outside",
@@ -2700,8 +2700,8 @@ export interface operations {
                  * @example {
                  *       "id": 0,
                  *       "user_id": 1,
-                 *       "client_id": 145,
-                 *       "room_id": 296,
+                 *       "client_id": 148,
+                 *       "room_id": 442,
                  *       "measurement_type_id": 2,
                  *       "unit_type": "inch",
                  *       "mount_type": "outside",
@@ -2760,8 +2760,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "client_id": 145,
-                 *       "room_id": 296
+                 *       "client_id": 148,
+                 *       "room_id": 442
                  *     }
                  */
                 "application/json": components["schemas"]["RoomGetRequest"];
@@ -2840,7 +2840,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "client_id": 145
+                 *       "client_id": 148
                  *     }
                  */
                 "application/json": components["schemas"]["ClientIdRequest"];

@@ -23,8 +23,7 @@ export const listClients: Handler<'listClients'> = ({ body, query, user, store, 
   // NUL separates the fields of a client's search text: a keyword holding it matches no one.
   if (keyword.includes('\u0000'))
     return { message: 'Clients get successfully.', data: page(store, [], body ?? {}, query, `${baseUrl}/client/list`) };
-  let ids = store.ownClientIds(user.id);
-  if (keyword) ids = ids.filter((id) => store.searchText(id).includes(keyword));
+  const ids = keyword ? store.searchClients(user.id, keyword) : store.ownClientIds(user.id);
   return { message: 'Clients get successfully.', data: page(store, ids, body ?? {}, query, `${baseUrl}/client/list`) };
 };
 

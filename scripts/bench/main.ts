@@ -44,7 +44,7 @@ export const BENCH_COMMAND = {
     ),
     sizes: value('A,B', 'clients of the worlds the scale section starts', {
       parse: commaList(wholeNumber(1, 1_000_000)),
-      default: [1000, 10_000, 100_000],
+      default: [1000, 10_000, 100_000, 1_000_000],
     }),
     'fuzz-runs': value('N', 'generated requests per operation', { parse: wholeNumber(1, 20_000), default: 2000 }),
     seed: value('N', 'seed of the fuzzing', { parse: wholeNumber(0, 2 ** 31 - 1), default: 1 }),

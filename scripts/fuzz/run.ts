@@ -46,6 +46,7 @@ function hintsFrom(app: FastifyInstance, token: string): Hints {
   // Two clients with their rooms, so that a drawn client and room often belong together.
   const clients = store
     .ownClientIds(demo.id)
+    .slice(0, 10)
     .filter((id) => store.roomsOfClient(id).length > 0)
     .slice(0, 2);
   const rooms = clients.flatMap((id) => store.roomsOfClient(id).map((r) => r.id));
@@ -55,8 +56,9 @@ function hintsFrom(app: FastifyInstance, token: string): Hints {
     room_id: rooms,
     user_id: store.companyMembers(demo.company_id).map((u) => u.id),
     // The window forms take the window types; the awning type there is a 422 (the awning has its own form).
-    measurement_type_id: store.world.measurementTypes
-      .map((t) => t.id)
+    measurement_type_id: store
+      .reference()
+      .measurementTypes.map((t) => t.id)
       .filter((id) => id !== MEASUREMENT_TYPE_BY_KIND.awning),
     id: [0, ...measurements],
     company_name: [store.companyOf(demo).name],

@@ -4,6 +4,7 @@ import t from 'tap';
 import { runContracts } from '../../contracts/runner.js';
 import { alter, brokenServer, type Defect, relay } from '../helpers/broken.js';
 import { spec } from '../helpers/mock.js';
+import { usersOf } from '../helpers/world.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
 
@@ -175,7 +176,7 @@ t.test('regression: no negative check can create an account, even where platform
   let users = 0;
   const url = await brokenServer(t, async ({ mock, request, forward, reply }) => {
     const r = await forward(request.headers.platform ? {} : { platform: 'WEB' });
-    users = mock.mock.store.world.users.length;
+    users = usersOf(mock.mock.store).length;
     return relay(reply, r);
   });
   const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 2000 }, await spec());

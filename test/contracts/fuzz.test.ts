@@ -9,8 +9,12 @@ import { MADE_UP_TOKEN, READS } from '../../contracts/fuzz/safety.js';
 import type { FetchLike } from '../../contracts/http.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
+import { GeneratedWorld } from '../../fixtures/world.js';
 import { buildMock } from '../../mock/build.js';
+import type { OverlaySnapshot } from '../../mock/overlay.js';
+import { MemoryStore } from '../../mock/store.js';
 import { spec } from '../helpers/mock.js';
+import { clientsOf } from '../helpers/world.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
 
@@ -45,7 +49,7 @@ async function fuzzRun(t: Test, run: Partial<RunOptions>) {
       });
     return fetch(input, init);
   };
-  const before = JSON.stringify(mock.mock.store.world);
+  const before = JSON.stringify(mock.mock.store.snapshot().overlay);
   const started = performance.now();
   const report = await runContracts(
     {
@@ -106,7 +110,7 @@ t.test('--fuzz 200 against the mock: nothing found, every operation fuzzed, noth
   );
   t.comment(`--fuzz 200 against the mock: ${sent.length} generated requests, whole run ${ms} ms`);
 
-  t.equal(JSON.stringify(mock.mock.store.world), before, 'no record of the world changed');
+  t.equal(JSON.stringify(mock.mock.store.snapshot().overlay), before, 'no record of the world changed');
   t.same(unsafe(sent), [], 'no generated write names a record that exists, carries a password or ends our session');
 });
 
@@ -138,16 +142,25 @@ t.test('--allow-writes: valid edits go to measurements the run added, nothing el
   const forms = [...report.results.filter((r) => r.group === 'fuzz' && /^fuzz:addEdit\w+:valid$/.test(r.id))];
   t.equal(forms.length, 4);
   for (const r of forms) t.equal(r.verdict, 'pass', `${r.operationId}: ${r.notes.join('; ')}`);
-  const was = JSON.parse(before) as Record<string, Array<{ id: number }>>;
-  const now = mock.mock.store.world as unknown as Record<string, Array<{ id: number }>>;
-  for (const kind of ['users', 'companies', 'clients', 'rooms', 'subscriptions'])
+  const was = JSON.parse(before) as OverlaySnapshot;
+  const now = mock.mock.store.snapshot().overlay;
+  for (const kind of ['users', 'companies', 'subscriptions'] as const)
     t.same(now[kind], was[kind], `${kind} unchanged`);
-  const byId = new Map(now.measurements!.map((m) => [m.id, m]));
-  t.ok(
-    was.measurements!.every((m) => JSON.stringify(byId.get(m.id)) === JSON.stringify(m)),
+  // The update-then-read sequence restores what it changed: the clients read as they were made.
+  const store = mock.mock.store;
+  t.same(
+    clientsOf(store),
+    clientsOf(new MemoryStore(new GeneratedWorld({ seed: store.seed, clients: store.size }))),
+    'clients as they were',
+  );
+  // Measurements the world was made with have ids up to 45 a client (three rooms of fifteen).
+  const generated = mock.mock.store.size * 45;
+  t.same(
+    now.measurements.filter((m) => m.id <= generated),
+    was.measurements.filter((m) => m.id <= generated),
     'every measurement that was there is as it was',
   );
-  const added = now.measurements!.length - was.measurements!.length;
+  const added = now.measurements.length - was.measurements.length;
   t.equal(added, 8, 'four added by the writes checks, four by the fuzz checks (one per form), none per case');
 });
 

@@ -5,6 +5,7 @@ import type { RunOptions, RunReport } from '../../contracts/types.js';
 import { RunAborted } from '../../contracts/types.js';
 import { buildMock } from '../../mock/build.js';
 import { spec } from '../helpers/mock.js';
+import { clientsOf } from '../helpers/world.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
 const nosub = { email: 'nosub@example.com', password: 'demo-password' };
@@ -67,7 +68,7 @@ t.test("regression: a --client-id that is not the account's is a setup mistake",
   const mock = await buildMock({ spec: await spec(), rateLimit: false });
   const url = await mock.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => mock.close());
-  const foreign = mock.mock.store.world.clients.find(
+  const foreign = clientsOf(mock.mock.store).find(
     (c) => mock.mock.store.userById(c.user_id)!.company_id !== mock.mock.store.userById(1)!.company_id,
   )!;
   await t.rejects(
@@ -112,11 +113,11 @@ t.test('destructive: the named client is deleted and gone', async (t) => {
   const { report, mock } = await against(
     t,
     { rateLimit: false },
-    { allowDestructive: true, allowWrites: true, clientId: 141 },
+    { allowDestructive: true, allowWrites: true, clientId: 146 },
   );
   noFailures(t, report);
   t.equal(report.results.find((r) => r.id === 'sequences:deleted-client-gone')?.verdict, 'pass');
-  t.notOk(mock.mock.store.client(141), 'client 141 is gone');
+  t.notOk(mock.mock.store.client(146), 'client 146 is gone');
   t.ok(mock.mock.store.client(140), 'and only that one');
 });
 

@@ -142,7 +142,7 @@ const cases: Array<{
   },
   {
     name: "a delete that leaves the client's rooms readable",
-    run: { allowDestructive: true, allowWrites: true, clientId: 141 },
+    run: { allowDestructive: true, allowWrites: true, clientId: 146 },
     check: 'deleted-client-gone',
     defect: (() => {
       const rooms = new Map<number, unknown>();
@@ -158,13 +158,13 @@ const cases: Array<{
   },
   {
     name: 'a delete that answers success and deletes nothing',
-    run: { allowDestructive: true, allowWrites: true, clientId: 141 },
+    run: { allowDestructive: true, allowWrites: true, clientId: 146 },
     check: 'deleted-client-gone',
     defect: ({ path, reply }) =>
       path === '/client/delete' ? send(reply, 200, { message: 'Client deleted successfully.', data: [] }) : undefined,
     expect: [
-      /^client 141 is still listed by client\/list after its delete/,
-      /^client 141 is still listed by client\/user_client/,
+      /^client 146 is still listed by client\/list after its delete/,
+      /^client 146 is still listed by client\/user_client/,
     ],
   },
 ];

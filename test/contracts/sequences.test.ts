@@ -10,6 +10,7 @@ import type { RunOptions } from '../../contracts/types.js';
 import { injectFetch } from '../../mock/inject-fetch.js';
 import { spec, testMock } from '../helpers/mock.js';
 import { type Exchange, recordingFetch } from '../helpers/recording-fetch.js';
+import { clientsOf } from '../helpers/world.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
 const thora = { email: 'thora.smith@example.com', password: 'demo-password' };
@@ -78,7 +79,7 @@ t.test('logged-out token, given only a token: the second session comes from a QR
 
 t.test('update then read: the changed values are listed everywhere, then the client is restored', async (t) => {
   const mock = await testMock(t, { rateLimit: false });
-  const before = structuredClone(mock.app.mock.store.world.clients);
+  const before = structuredClone(clientsOf(mock.app.mock.store));
   const { fetch, seen } = recordingFetch(injectFetch(mock.app) as FetchLike);
   const report = await runContracts(
     { baseUrl: 'http://mock.test', credentials: demo, allowWrites: true, fetch },
@@ -93,7 +94,7 @@ t.test('update then read: the changed values are listed everywhere, then the cli
     'the list was searched for the new quote number',
   );
   t.ok(calls(seen, '/client/user_client').length > 1, "the company's list was read after the update");
-  t.same(mock.app.mock.store.world.clients, before, 'every client is as it was');
+  t.same(clientsOf(mock.app.mock.store), before, 'every client is as it was');
 });
 
 t.test('password change: an account of its own is signed up under --allow-writes', async (t) => {
@@ -162,10 +163,10 @@ t.test("never the main account's password", async (t) => {
 });
 
 t.test('deleted client: deleted once, then gone from the lists and refused by rooms, update and delete', async (t) => {
-  const { seq, seen, store } = await run(t, { allowWrites: true, allowDestructive: true, clientId: 141 });
+  const { seq, seen, store } = await run(t, { allowWrites: true, allowDestructive: true, clientId: 146 });
   t.equal(seq('deleted-client-gone').verdict, 'pass');
-  t.notOk(store.client(141));
-  const deletes = calls(seen, '/client/delete').filter((x) => x.body?.client_id === 141);
+  t.notOk(store.client(146));
+  const deletes = calls(seen, '/client/delete').filter((x) => x.body?.client_id === 146);
   t.same(
     deletes.map((x) => x.status),
     [200, 404],
@@ -174,7 +175,7 @@ t.test('deleted client: deleted once, then gone from the lists and refused by ro
   const after = seen.slice(seen.indexOf(deletes[0]!) + 1);
   for (const path of ['/room/get-by-client-id', '/room/get', '/client/update'])
     t.ok(
-      after.some((x) => x.path === path && x.body?.client_id === 141 && x.status === 404),
+      after.some((x) => x.path === path && x.body?.client_id === 146 && x.status === 404),
       `${path} refused it`,
     );
   t.ok(

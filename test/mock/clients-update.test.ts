@@ -3,6 +3,7 @@
 import t from 'tap';
 import { type Client, list } from '../helpers/clients.js';
 import { bearer, testMock } from '../helpers/mock.js';
+import { clientsOf } from '../helpers/world.js';
 
 t.test('update persists and shows in later reads; the phone stays out of listings', async (t) => {
   const mock = await testMock(t);
@@ -78,9 +79,7 @@ t.test('a user never reads or changes another company’s clients', async (t) =>
     demo_company: { members: Array<{ email: string }> };
   };
   t.equal(members.demo_company.members.length, 4);
-  const foreign = mock.app.mock.store.world.clients.find(
-    (c) => mock.app.mock.store.userById(c.user_id)!.company_id > 2,
-  )!;
+  const foreign = clientsOf(mock.app.mock.store).find((c) => mock.app.mock.store.userById(c.user_id)!.company_id > 2)!;
   for (const [path, body] of [
     ['/client/update', { client_id: foreign.id, name: 'X', surname: 'Y', email: 'x@example.com' }],
     ['/client/delete', { client_id: foreign.id }],
@@ -90,7 +89,7 @@ t.test('a user never reads or changes another company’s clients', async (t) =>
     t.same([r.status, r.body], [404, { message: 'Client not found.', status: 404 }], path);
   }
   t.ok(mock.app.mock.store.client(foreign.id), 'still there');
-  const colleague = mock.app.mock.store.world.clients.find((c) => c.user_id === 2)!;
+  const colleague = clientsOf(mock.app.mock.store).find((c) => c.user_id === 2)!;
   const r = await mock.post(
     '/client/update',
     { client_id: colleague.id, name: 'Shared', surname: 'Client', email: 'shared@example.com' },

@@ -2,6 +2,7 @@
 import t from 'tap';
 import { parsePrefer } from '../../mock/faults.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
+import { clientsOf } from '../helpers/world.js';
 
 t.test('parsePrefer reads Prism’s forms', async (t) => {
   t.same(parsePrefer('code=404'), { code: 404 });
@@ -106,7 +107,7 @@ t.test('fault controls refuse what cannot be served', async (t) => {
 t.test('reset brings back the seeded world and clears faults', async (t) => {
   const mock = await testMock(t);
   const token = await mock.signin();
-  const c = mock.app.mock.store.world.clients.find((x) => x.user_id === 1)!;
+  const c = clientsOf(mock.app.mock.store).find((x) => x.user_id === 1)!;
   await mock.post('/client/delete', { client_id: c.id }, bearer(token));
   await mock.control('POST', '/__mock/faults', { status: 500, operationId: 'listCountries' });
   t.equal((await mock.control('POST', '/__mock/reset')).status, 200);

@@ -1,6 +1,7 @@
 // The four add/edit operations create or update records that show in room/get.
 import t, { type Test } from 'tap';
 import { bearer, testMock } from '../helpers/mock.js';
+import { clientsOf } from '../helpers/world.js';
 
 type Entry = {
   measurement_id: number;
@@ -14,7 +15,7 @@ type Entry = {
 async function setup(t: Test) {
   const mock = await testMock(t);
   const token = await mock.signin();
-  const client = mock.app.mock.store.world.clients.find((c) => c.user_id === 1)!;
+  const client = clientsOf(mock.app.mock.store).find((c) => c.user_id === 1)!;
   const room = mock.app.mock.store.roomsOfClient(client.id)[0]!;
   const entries = async () =>
     (

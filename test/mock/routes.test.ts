@@ -8,6 +8,7 @@ import { handlers } from '../../mock/handlers/index.js';
 import routes from '../../mock/routes.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
 import type { Reply } from '../helpers/traffic.js';
+import { clientsOf } from '../helpers/world.js';
 
 const listPage = (host: string, token: string) => ({
   method: 'POST' as const,
@@ -132,7 +133,7 @@ t.test(
   async (t) => {
     const mock = await testMock(t);
     const token = await mock.signin();
-    const client = mock.app.mock.store.world.clients.find((c) => c.user_id === 1)!;
+    const client = clientsOf(mock.app.mock.store).find((c) => c.user_id === 1)!;
     const room = mock.app.mock.store.roomsOfClient(client.id)[0]!;
     const add = {
       user_id: 1,

@@ -6,6 +6,7 @@ import t from 'tap';
 import { buildMock } from '../../mock/build.js';
 import { readState, StateFileError } from '../../mock/state-file.js';
 import { spec } from '../helpers/mock.js';
+import { clientsOf } from '../helpers/world.js';
 
 const inject = (
   app: Awaited<ReturnType<typeof buildMock>>,
@@ -29,7 +30,7 @@ t.test('changes survive a restart; a missing file means a fresh seed', async (t)
   t.equal(first.mock.ctx.origin, 'seed');
   const token = (await inject(first, '/user/signin', { email: 'demo@example.com', password: 'demo-password' })).json()
     .data.api_token;
-  const victim = first.mock.store.world.clients.find((c) => c.user_id === 1)!;
+  const victim = clientsOf(first.mock.store).find((c) => c.user_id === 1)!;
   t.equal(
     (await inject(first, '/client/delete', { client_id: victim.id }, { authorization: `Bearer ${token}` })).statusCode,
     200,
@@ -57,6 +58,7 @@ t.test('changes survive a restart; a missing file means a fresh seed', async (t)
 t.test('a corrupt or foreign file is a clear error, and is not overwritten', async (t) => {
   const source = await buildMock({ spec: await spec() });
   const good = JSON.parse(JSON.stringify(source.mock.store.snapshot()));
+  const client = source.mock.store.client(1);
   await source.close();
   const broken = (change: (s: any) => void) => {
     const copy = structuredClone(good);
@@ -64,24 +66,29 @@ t.test('a corrupt or foreign file is a clear error, and is not overwritten', asy
     return JSON.stringify(copy);
   };
   for (const [what, text, message] of [
-    ['not JSON', '{"version": 1, "wor', /is not valid JSON/],
+    ['not JSON', '{"version": 2, "over', /is not valid JSON/],
     ['not a state file', '{"hello": "world"}', /is not a mock state file/],
     [
-      'a world without users',
-      broken((s) => delete s.world.users),
-      /does not hold a usable world: \/world must have required property 'users'/,
+      'a version 1 file (the whole world)',
+      JSON.stringify({ version: 1, world: { clients: [] }, sessions: [] }),
+      /written by an older mock \(version 1, which kept the whole world\).*Remove it to start afresh/,
+    ],
+    ['no overlay', broken((s) => delete s.overlay), /is not a mock state file \(version 2\)/],
+    [
+      'overlay without users',
+      broken((s) => delete s.overlay.users),
+      /does not hold a usable world: \/overlay must have required property 'users'/,
     ],
     [
       'an empty user record',
-      broken((s) => (s.world.users = [{}])),
-      /\/world\/users\/0 must have required property 'id'/,
+      broken((s) => (s.overlay.users = [{}])),
+      /\/overlay\/users\/0 must have required property 'id'/,
     ],
-    ['a null client', broken((s) => (s.world.clients = [null])), /\/world\/clients\/0 must be object/],
-    ['no lead sources', broken((s) => delete s.world.leadSources), /must have required property 'leadSources'/],
+    ['a size beyond the largest world', broken((s) => (s.clients = 2_000_000)), /\/clients must be <= 1000000/],
     [
       'a client of the wrong shape',
-      broken((s) => (s.world.clients[0].end_client_known = true)),
-      /\/world\/clients\/0\/end_client_known must be integer/,
+      broken((s) => (s.overlay.clients = [{ id: 1, record: { ...client, end_client_known: true } }])),
+      /\/overlay\/clients\/0\/record/,
     ],
   ] as const) {
     const file = join(t.testdir(), `${what.replace(/ /g, '-')}.json`);

@@ -119,8 +119,10 @@ t.test(
     );
     mock.child.kill('SIGKILL');
     await new Promise((r) => mock.child.once('exit', r));
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { world: { clients: Array<{ id: number; name: string }> } };
-    const names = new Map(saved.world.clients.map((c) => [c.id, c.name]));
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+      overlay: { clients: Array<{ id: number; record: { name: string } | null }> };
+    };
+    const names = new Map(saved.overlay.clients.map((c) => [c.id, c.record?.name]));
     t.same(
       renamed.map((c, i) => names.get(c.id) === `Acked ${i}`).filter((x) => !x),
       [],

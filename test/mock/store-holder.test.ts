@@ -2,13 +2,13 @@
 // (handlers, auth, subscription, journal, controls, state file) reads the new one.
 import { join } from 'node:path';
 import t from 'tap';
-import { buildWorld } from '../../fixtures/world.js';
+import { GeneratedWorld } from '../../fixtures/world.js';
 import { readState } from '../../mock/state-file.js';
 import { MemoryStore } from '../../mock/store.js';
 import { StoreHolder } from '../../mock/store-holder.js';
 import { bearer, testMock } from '../helpers/mock.js';
 
-const world = () => buildWorld({ seed: 7, clients: 5 });
+const world = () => new GeneratedWorld({ seed: 7, clients: 5 });
 
 t.test('the holder tells its listeners of changes to the current store and of swaps, not of a replaced store', (t) => {
   const first = new MemoryStore(world());
@@ -77,7 +77,7 @@ t.test('after /__mock/reset every consumer sees the new store, not the old one',
   old.updateClient(id, { name: 'Stale' });
   await mock.app.close();
   t.equal(
-    (await readState(file))!.world.clients.find((c) => c.id === id)!.name,
+    (await readState(file))!.overlay.clients.find((c) => c.id === id)!.record!.name,
     'Renamed in the new world',
     'state file',
   );

@@ -6,6 +6,7 @@ import t from 'tap';
 import { MemoryStore } from '../../mock/store.js';
 import { validated } from '../../mock/validated.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
+import { clientsOf, usersOf } from '../helpers/world.js';
 
 t.test('validated keeps what the schema declares, at every depth, and open maps whole', async (t) => {
   const schema = {
@@ -44,9 +45,9 @@ t.test('regression: client/update cannot move, renumber or backdate a client', a
   const mock = await testMock(t);
   const token = await mock.signin();
   const store = () => mock.app.mock.store;
-  const client = store().world.clients.find((c) => c.user_id === 1)!;
+  const client = clientsOf(store()).find((c) => c.user_id === 1)!;
   const before = structuredClone(store().client(client.id)!);
-  const foreign = store().world.users.find((u) => u.company_id !== store().userById(1)!.company_id)!;
+  const foreign = usersOf(store()).find((u) => u.company_id !== store().userById(1)!.company_id)!;
   const r = await mock.post(
     '/client/update',
     {
@@ -90,7 +91,7 @@ t.test('regression: no write operation stores a field it does not document', asy
     const mock = await testMock(t);
     const token = await mock.signin();
     const store = mock.app.mock.store;
-    const client = store.world.clients.find((c) => c.user_id === 1 && store.roomsOfClient(c.id).length > 0)!;
+    const client = clientsOf(store).find((c) => c.user_id === 1 && store.roomsOfClient(c.id).length > 0)!;
     // The example, pointed at records of the demo account so that the write happens.
     const own: Record<string, unknown> = {
       client_id: client.id,
@@ -133,7 +134,7 @@ t.test("regression: an awning moved to another client does not stay in the old c
   const mock = await testMock(t);
   const token = await mock.signin();
   const store = mock.app.mock.store;
-  const own = store.world.clients.filter((c) => c.user_id === 1);
+  const own = clientsOf(store).filter((c) => c.user_id === 1);
   const first = own.find((c) => store.roomsOfClient(c.id).length > 0)!;
   const second = own.find((c) => c.id !== first.id)!;
   const room = store.roomsOfClient(first.id)[0]!;

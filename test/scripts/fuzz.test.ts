@@ -30,7 +30,7 @@ t.test('the fuzzer catches a defect planted in the mock', async (t) => {
   const app = await buildMock({ spec: loaded, rateLimit: false });
   t.teardown(() => app.close());
   // A broken reference list: plans without their required fields.
-  (app.mock.store.world as { plans: unknown[] }).plans = [{ id: 'one' }];
+  (app.mock.store.reference() as { plans: unknown[] }).plans = [{ id: 'one' }];
   const r = await fuzzMock(app, loaded, { runsPerOperation: 10, seed: 1 });
   const found = r.failures.find((f) => f.operationId === 'listPlans');
   t.ok(found, 'listPlans reported', { failures: r.failures.slice(0, 3) });
