@@ -1,16 +1,17 @@
 // The mock's state behind a small interface (store-types.ts). MemoryStore reads
-// a generated world (made on demand from the seed), with the API's writes in an
-// overlay over it, the ownership lists and search texts in ClientLists, and the
-// sessions and reset tokens in Sessions. Memory grows with what is read and
-// written, not with the size of the world.
+// a generated world (made on demand from the seed) with the API's writes in an
+// overlay over it; users and plans in People, ownership lists and search texts
+// in ClientLists, sessions and reset tokens in Sessions. Memory grows with what
+// is read and written, not with the size of the world.
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { clientOfRoom, roomOfMeasurement } from '../fixtures/rooms.js';
 import { isoMicros } from '../fixtures/time.js';
-import type { ClientRecord, MeasurementRecord, Subscription, UserRecord } from '../fixtures/types.js';
+import type { ClientRecord, MeasurementRecord, UserRecord } from '../fixtures/types.js';
 import { GeneratedWorld, hashPassword, verifyPassword } from '../fixtures/world.js';
 import { ClientLists } from './client-lists.js';
 import { Overlay } from './overlay.js';
+import { People } from './people.js';
 import { Sessions } from './sessions.js';
 
 export type {
@@ -38,14 +39,9 @@ export class MemoryStore implements Store {
   private readonly tokens: Sessions;
   private readonly lists: ClientLists;
   private readonly refLists: ReferenceLists;
-  private readonly users = new Map<number, UserRecord>();
-  private readonly usersByEmail = new Map<string, UserRecord>();
-  private readonly members = new Map<number, number[]>();
-  private readonly subscriptions = new Map<number, Subscription>();
+  private readonly people: People;
   private readonly clients = new LRUCache<number, ClientRecord>({ max: CLIENTS_KEPT });
   private readonly rooms = new LRUCache<number, ReturnType<GeneratedWorld['roomsOf']>>({ max: ROOMS_KEPT });
-  private lastSubscriptionId = 300;
-  private lastUserId = 0;
   private lastMeasurementId: number;
   private listeners: Array<() => void> = [];
 
@@ -66,12 +62,10 @@ export class MemoryStore implements Store {
     this.overlay = new Overlay(saved?.overlay);
     this.tokens = new Sessions(saved);
     this.refLists = { ...this.gen.reference };
-    for (const u of [...this.gen.users, ...this.overlay.users.values()]) this.putUser(u);
-    for (const s of this.gen.subscriptions) this.putSubscription(s.user_id, s);
-    for (const [userId, s] of this.overlay.subscriptions) this.putSubscription(userId, s);
+    this.people = new People(this.gen, this.overlay);
     this.lastMeasurementId = this.gen.lastMeasurementId;
     for (const id of this.overlay.measurements.keys()) this.lastMeasurementId = Math.max(this.lastMeasurementId, id);
-    this.lists = new ClientLists(this.gen, this.overlay, (id) => this.users.get(id)?.company_id);
+    this.lists = new ClientLists(this.gen, this.overlay, (id) => this.people.byId(id)?.company_id);
   }
 
   private changed(): void {
@@ -82,45 +76,17 @@ export class MemoryStore implements Store {
     this.listeners.push(listener);
   }
 
-  private putUser(u: UserRecord): void {
-    const before = this.users.get(u.id);
-    this.lastUserId = Math.max(this.lastUserId, u.id);
-    if (before) this.usersByEmail.delete(before.email);
-    else {
-      const list = this.members.get(u.company_id) ?? [];
-      list.push(u.id);
-      this.members.set(u.company_id, list);
-    }
-    this.users.set(u.id, u);
-    this.usersByEmail.set(u.email.toLowerCase(), u);
-  }
-
-  /** A user changed: the generated record stays as made (reset needs it), the overlay takes the new one. */
-  private changeUser(userId: number, change: Partial<UserRecord>): void {
-    const user = this.users.get(userId);
-    if (!user) return;
-    const next = { ...user, ...change };
-    this.overlay.users.set(userId, next);
-    this.putUser(next);
-  }
-
-  private putSubscription(userId: number, s: Subscription | null): void {
-    if (s?.status === 'active') this.subscriptions.set(userId, s);
-    else this.subscriptions.delete(userId);
-    if (s) this.lastSubscriptionId = Math.max(this.lastSubscriptionId, s.id);
-  }
-
   userByEmail(email: string) {
-    return this.usersByEmail.get(email.trim().toLowerCase());
+    return this.people.byAddress(email);
   }
 
   userById(id: number) {
-    return this.users.get(id);
+    return this.people.byId(id);
   }
 
   userByToken(token: string) {
     const id = this.tokens.userIdOf(token);
-    const user = id === undefined ? undefined : this.users.get(id);
+    const user = id === undefined ? undefined : this.people.byId(id);
     return user?.active ? user : undefined;
   }
 
@@ -141,7 +107,7 @@ export class MemoryStore implements Store {
 
   revokeUserTokens(userId: number, reason: InvalidationReason) {
     const n = this.tokens.revokeUser(userId);
-    if (reason === 'deactivation') this.changeUser(userId, { active: false });
+    if (reason === 'deactivation') this.people.change(userId, { active: false });
     this.changed();
     return n;
   }
@@ -154,54 +120,35 @@ export class MemoryStore implements Store {
     phone_no: string | null;
     company_name: string;
   }) {
-    const companyId = this.gen.companies.length + this.overlay.companies.size + 1;
-    const company = { id: companyId, name: input.company_name || `${input.name} ${input.surname}`.trim() };
-    this.overlay.companies.set(companyId, company);
-    const user: UserRecord = {
-      id: this.lastUserId + 1,
-      name: input.name,
-      surname: input.surname,
-      email: input.email.toLowerCase(),
-      phone_no: input.phone_no,
-      profile_image: 'https://cdn.example.com/profile/default.png',
-      company_id: companyId,
-      created_at: isoMicros(this.now(), 0),
-      password_hash: hashPassword(input.password, randomBytes(8).toString('hex')),
-      active: true,
-    };
-    this.overlay.users.set(user.id, user);
-    this.putUser(user);
+    const user = this.people.add(
+      {
+        name: input.name,
+        surname: input.surname,
+        email: input.email.toLowerCase(),
+        phone_no: input.phone_no,
+        profile_image: 'https://cdn.example.com/profile/default.png',
+        created_at: isoMicros(this.now(), 0),
+        password_hash: hashPassword(input.password, randomBytes(8).toString('hex')),
+        active: true,
+      },
+      input.company_name || `${input.name} ${input.surname}`.trim(),
+    );
     this.changed();
     return user;
   }
 
   setPassword(userId: number, password: string) {
-    if (!this.users.has(userId)) return;
-    this.changeUser(userId, { password_hash: hashPassword(password, randomBytes(8).toString('hex')) });
+    if (!this.people.byId(userId)) return;
+    this.people.change(userId, { password_hash: hashPassword(password, randomBytes(8).toString('hex')) });
     this.revokeUserTokens(userId, 'password_change');
   }
 
   activeSubscription(userId: number) {
-    return this.subscriptions.get(userId);
+    return this.people.plan(userId);
   }
 
   setSubscription(userId: number, planId: number | null) {
-    let sub: Subscription | null = null;
-    if (planId !== null) {
-      const start = this.now();
-      const end = new Date(start);
-      end.setUTCMonth(end.getUTCMonth() + 1);
-      sub = {
-        id: this.lastSubscriptionId + 1,
-        user_id: userId,
-        plan_id: planId,
-        status: 'active',
-        started_at: isoMicros(start, 0),
-        expires_at: isoMicros(end, 0),
-      };
-    }
-    this.overlay.subscriptions.set(userId, sub);
-    this.putSubscription(userId, sub);
+    this.people.setPlan(userId, planId, this.now(), (d) => isoMicros(d, 0));
     this.changed();
   }
 
@@ -217,7 +164,7 @@ export class MemoryStore implements Store {
 
   consumeResetToken(token: string, email: string) {
     const userId = this.tokens.resetTokenOwner(token);
-    const user = userId === undefined ? undefined : this.users.get(userId);
+    const user = userId === undefined ? undefined : this.people.byId(userId);
     if (!user || user.email !== email.trim().toLowerCase()) return undefined;
     this.tokens.spendResetToken(token);
     return user;
@@ -246,12 +193,11 @@ export class MemoryStore implements Store {
   }
 
   companyOf(user: UserRecord) {
-    const id = user.company_id;
-    return this.gen.companies[id - 1] ?? this.overlay.companies.get(id) ?? { id, name: '' };
+    return this.people.companyOf(user);
   }
 
   companyMembers(companyId: number) {
-    return (this.members.get(companyId) ?? []).map((id) => this.users.get(id)!);
+    return this.people.membersOf(companyId);
   }
 
   ownClientIds(userId: number) {
