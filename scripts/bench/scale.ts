@@ -34,64 +34,67 @@ type Envelope = { data: { last_page: number; total: number } };
 
 export async function scale(sizes: number[], { samples = 100, keepTickShape = false } = {}): Promise<ScaleFigure[]> {
   const out: ScaleFigure[] = [];
-  for (const clients of sizes) {
-    const port = await freePort();
-    const spawned = performance.now();
-    const server = await startServer(
-      [...mockArgs(keepTickShape), '--port', String(port), '--no-rate-limit', '--clients', String(clients)],
-      port,
-      '/__mock/accounts',
-      { timeoutMs: 300_000 },
-    );
-    try {
-      const token = await demoToken(server.url);
-      const post = async (path: string, body: unknown) => {
-        const started = performance.now();
-        const r = await fetch(`${server.url}/api/v1/${path}`, {
-          method: 'POST',
-          headers: authHeaders(token),
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(30_000),
-        });
-        const json = (await r.json()) as Envelope;
-        return { ms: performance.now() - started, json };
-      };
-      const first = await post('client/list', { page: 1, limit: 20 });
-      const firstListMs = performance.now() - spawned;
-      const total = first.json.data.total;
-      const firstSearchMs = (await post('client/list', { page: 1, limit: 20, keyword: 'zz' })).ms;
-      const company = await post('client/user_client', { company_name: 'Demo Blinds Co', page: 1, limit: 20 });
-      const pageMs = await distinctPages(total, samples, async (body) => (await post('client/list', body)).ms);
-      // Distinct two-letter keywords: most match many clients, so each is a full scan.
-      const letters = 'abcdefghijklmnoprstuvwy';
-      const keywordMs: number[] = [];
-      for (let i = 0; i < samples; i++) {
-        const keyword = `${letters[i % letters.length]}${letters[Math.floor(i / letters.length) % letters.length]}`;
-        keywordMs.push((await post('client/list', { page: 1, limit: 20, keyword })).ms);
-      }
-      const companyMs = await distinctPages(
-        company.json.data.total,
-        20,
-        async (body) => (await post('client/user_client', { company_name: 'Demo Blinds Co', ...body })).ms,
-      );
-      out.push({
-        clients,
-        firstListMs,
-        firstSearchMs,
-        firstCompanyMs: company.ms,
-        rssMiB: rssMiB(server.child.pid),
-        demoClients: total,
-        companyClients: company.json.data.total,
-        distinctPages: pageMs.length,
-        page: spread(pageMs),
-        keyword: spread(keywordMs),
-        company: spread(companyMs),
-      });
-    } finally {
-      await server.stop();
-    }
-  }
+  for (const clients of sizes) out.push(await measure(clients, samples, keepTickShape));
   return out;
+}
+
+/** One mock of the given size, from spawn to its memory after the walk. */
+async function measure(clients: number, samples: number, keepTickShape: boolean): Promise<ScaleFigure> {
+  const port = await freePort();
+  const spawned = performance.now();
+  const server = await startServer(
+    [...mockArgs(keepTickShape), '--port', String(port), '--no-rate-limit', '--clients', String(clients)],
+    port,
+    '/__mock/accounts',
+    { timeoutMs: 300_000 },
+  );
+  try {
+    const token = await demoToken(server.url);
+    const post = async (path: string, body: unknown) => {
+      const started = performance.now();
+      const r = await fetch(`${server.url}/api/v1/${path}`, {
+        method: 'POST',
+        headers: authHeaders(token),
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const json = (await r.json()) as Envelope;
+      return { ms: performance.now() - started, json };
+    };
+    const first = await post('client/list', { page: 1, limit: 20 });
+    const firstListMs = performance.now() - spawned;
+    const total = first.json.data.total;
+    const firstSearchMs = (await post('client/list', { page: 1, limit: 20, keyword: 'zz' })).ms;
+    const company = await post('client/user_client', { company_name: 'Demo Blinds Co', page: 1, limit: 20 });
+    const pageMs = await distinctPages(total, samples, async (body) => (await post('client/list', body)).ms);
+    // Distinct two-letter keywords: most match many clients, so each is a full scan.
+    const letters = 'abcdefghijklmnoprstuvwy';
+    const keywordMs: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const keyword = `${letters[i % letters.length]}${letters[Math.floor(i / letters.length) % letters.length]}`;
+      keywordMs.push((await post('client/list', { page: 1, limit: 20, keyword })).ms);
+    }
+    const companyMs = await distinctPages(
+      company.json.data.total,
+      20,
+      async (body) => (await post('client/user_client', { company_name: 'Demo Blinds Co', ...body })).ms,
+    );
+    return {
+      clients,
+      firstListMs,
+      firstSearchMs,
+      firstCompanyMs: company.ms,
+      rssMiB: rssMiB(server.child.pid),
+      demoClients: total,
+      companyClients: company.json.data.total,
+      distinctPages: pageMs.length,
+      page: spread(pageMs),
+      keyword: spread(keywordMs),
+      company: spread(companyMs),
+    };
+  } finally {
+    await server.stop();
+  }
 }
 
 /** Reads of distinct page x limit pairs spread over the whole list, as many as exist up to `samples`. */
