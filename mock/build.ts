@@ -62,7 +62,6 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     cache: new ResponseCache(),
     journal: createJournal(ctx.spec, ctx.journal, ctx.facts),
     routes: [],
-    replaceStore: (next) => stores.replace(next),
     reset() {
       stores.replace(ctx.freshStore());
       this.faults.clear();

@@ -8,7 +8,7 @@ import type { GeneratedWorld } from '../fixtures/world.js';
 import type { Overlay } from './overlay.js';
 
 /** Search texts kept at most (about 100 bytes each): the largest user of a 1,000,000-client world twice over. */
-export const SEARCH_TEXTS_KEPT = 600_000;
+const SEARCH_TEXTS_KEPT = 600_000;
 
 /** Where id sits in a list sorted newest (highest id) first; -1 if absent. */
 export function indexDesc(list: readonly number[], id: number): number {

@@ -16,7 +16,7 @@ export interface OverlaySnapshot {
   measurements: MeasurementRecord[];
 }
 
-export const emptyOverlay = (): OverlaySnapshot => ({
+const emptyOverlay = (): OverlaySnapshot => ({
   companies: [],
   users: [],
   subscriptions: [],

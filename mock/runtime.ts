@@ -21,8 +21,6 @@ export interface MockRuntime {
   journal: Journal;
   /** Every route registered on the app, as `METHOD url` (HEAD and OPTIONS left out). */
   routes: string[];
-  /** Replaces the store (reset); the change listeners, such as the state file's, follow it. */
-  replaceStore(store: Store): void;
   /** The seed's world again and no faults (the reset control; the MSW handlers' reset also empties the journal). */
   reset(): void;
 }

@@ -9,8 +9,8 @@ import type {
   Room,
   Subscription,
   UserRecord,
-  World,
 } from '../fixtures/types.js';
+import type { WorldReference } from '../fixtures/world.js';
 import type { OverlaySnapshot } from './overlay.js';
 
 export type InvalidationReason = 'password_change' | 'logout' | 'deactivation' | 'breach';
@@ -52,10 +52,7 @@ export interface StateSnapshot {
 }
 
 /** The fixed lists that reference operations answer with. */
-export type ReferenceLists = Pick<
-  World,
-  'countries' | 'plans' | 'adminRoomTypes' | 'measurementTypes' | 'settings' | 'howItWorks' | 'leadSources'
->;
+export type ReferenceLists = WorldReference;
 
 export type ClientPatch = Partial<Omit<ClientRecord, 'id' | 'user_id' | 'created_at'>>;
 

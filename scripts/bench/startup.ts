@@ -3,6 +3,7 @@
 // the first answer, and memory once it answers.
 import { execFileSync } from 'node:child_process';
 import { freePort, mockArgs, ROOT, rssMiB, startServer, TS } from './processes.js';
+import { median } from './throughput.js';
 
 export interface StartupFigure {
   target: string;
@@ -11,8 +12,6 @@ export interface StartupFigure {
   maxMs: number;
   rssMiB: number;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function startup(runs = 5): Promise<StartupFigure[]> {
   execFileSync(process.execPath, [...TS, `${ROOT}scripts/build.ts`], { stdio: 'ignore' });

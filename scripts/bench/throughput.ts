@@ -49,7 +49,7 @@ interface Target {
   routes: Record<'client/list' | 'plans/index', autocannon.Options>;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 type Run = Omit<Figure, 'target' | 'route' | 'rssMiB'>;
 
