@@ -1,7 +1,7 @@
 // Whose clients are whose, and their search texts, kept as small as the world
-// allows: the owner of every client in one typed array (4 bytes a client),
-// each user's and each company's list made the first time it is read, and the
-// search texts of the users searched lately, within a bound.
+// allows: each user's and each company's list made the first time it is read
+// (from the world's owner table), and the search texts of the users searched
+// lately, within a bound.
 import { LRUCache } from 'lru-cache';
 import { searchTextOf } from '../fixtures/clients.js';
 import type { GeneratedWorld } from '../fixtures/world.js';
@@ -25,7 +25,6 @@ export function indexDesc(list: readonly number[], id: number): number {
 }
 
 export class ClientLists {
-  private owners?: Uint32Array;
   private readonly byUser = new Map<number, number[]>();
   private readonly byCompany = new Map<number, number[]>();
   /** Aligned with the user's list in byUser: texts[i] is the text of byUser's i-th id. */
@@ -37,20 +36,13 @@ export class ClientLists {
   constructor(
     private readonly gen: GeneratedWorld,
     private readonly overlay: Overlay,
-    /** The company of a user, whether generated or signed up. */
+    /** The company of a user and the ids of a company's users, whether generated or signed up. */
     private readonly companyOf: (userId: number) => number | undefined,
+    private readonly memberIds: (companyId: number) => readonly number[],
   ) {}
 
-  private ownerTable(): Uint32Array {
-    if (!this.owners) {
-      this.owners = new Uint32Array(this.gen.size);
-      for (let id = 1; id <= this.gen.size; id++) this.owners[id - 1] = this.gen.owner(id);
-    }
-    return this.owners;
-  }
-
   private collect(keep: (owner: number) => boolean): number[] {
-    const owners = this.ownerTable();
+    const owners = this.gen.owners();
     const out: number[] = [];
     for (let id = owners.length; id >= 1; id--)
       if (keep(owners[id - 1]!) && this.overlay.clients.get(id) !== null) out.push(id);
@@ -71,7 +63,8 @@ export class ClientLists {
   ofCompany(companyId: number): readonly number[] {
     let ids = this.byCompany.get(companyId);
     if (!ids) {
-      ids = this.collect((o) => this.companyOf(o) === companyId);
+      const members = new Set(this.memberIds(companyId));
+      ids = this.collect((o) => members.has(o));
       this.byCompany.set(companyId, ids);
     }
     return ids;
@@ -79,6 +72,8 @@ export class ClientLists {
 
   /** A user's client ids whose text holds the keyword (lower case), newest first. */
   search(userId: number, keyword: string): number[] {
+    // NUL separates the fields of a search text: a keyword holding it would match across two fields.
+    if (keyword.includes('\u0000')) return [];
     const ids = this.ofUser(userId);
     let texts = this.texts.get(userId);
     if (!texts) {

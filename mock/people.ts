@@ -5,6 +5,9 @@ import type { Company, Subscription, UserRecord } from '../fixtures/types.js';
 import type { GeneratedWorld } from '../fixtures/world.js';
 import type { Overlay } from './overlay.js';
 
+/** Sign-in and reset look an address up as typed: case and surrounding spaces do not matter. */
+const emailKey = (email: string) => email.trim().toLowerCase();
+
 export class People {
   private readonly users = new Map<number, UserRecord>();
   private readonly byEmail = new Map<string, UserRecord>();
@@ -27,14 +30,14 @@ export class People {
   private put(u: UserRecord): void {
     const before = this.users.get(u.id);
     this.lastUserId = Math.max(this.lastUserId, u.id);
-    if (before) this.byEmail.delete(before.email);
+    if (before) this.byEmail.delete(emailKey(before.email));
     else {
       const list = this.members.get(u.company_id) ?? [];
       list.push(u.id);
       this.members.set(u.company_id, list);
     }
     this.users.set(u.id, u);
-    this.byEmail.set(u.email.toLowerCase(), u);
+    this.byEmail.set(emailKey(u.email), u);
   }
 
   private putPlan(userId: number, s: Subscription | null): void {
@@ -48,7 +51,7 @@ export class People {
   }
 
   byAddress(email: string): UserRecord | undefined {
-    return this.byEmail.get(email.trim().toLowerCase());
+    return this.byEmail.get(emailKey(email));
   }
 
   companyOf(user: UserRecord): Company {

@@ -65,7 +65,12 @@ export class MemoryStore implements Store {
     this.people = new People(this.gen, this.overlay);
     this.lastMeasurementId = this.gen.lastMeasurementId;
     for (const id of this.overlay.measurements.keys()) this.lastMeasurementId = Math.max(this.lastMeasurementId, id);
-    this.lists = new ClientLists(this.gen, this.overlay, (id) => this.people.byId(id)?.company_id);
+    this.lists = new ClientLists(
+      this.gen,
+      this.overlay,
+      (id) => this.people.byId(id)?.company_id,
+      (id) => this.people.membersOf(id).map((u) => u.id),
+    );
   }
 
   private changed(): void {

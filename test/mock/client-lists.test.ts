@@ -10,7 +10,8 @@ const world = new GeneratedWorld({ seed: 5, clients: 400 });
 const lists = () => {
   const overlay = new Overlay();
   const company = (id: number) => world.users.find((u) => u.id === id)?.company_id;
-  return { overlay, lists: new ClientLists(world, overlay, company) };
+  const members = (companyId: number) => world.users.filter((u) => u.company_id === companyId).map((u) => u.id);
+  return { overlay, lists: new ClientLists(world, overlay, company, members) };
 };
 const owned = (userId: number) =>
   Array.from({ length: world.size }, (_, i) => world.size - i).filter((id) => world.owner(id) === userId);
@@ -39,6 +40,7 @@ t.test('a user’s and a company’s lists, newest first', (t) => {
     Array.from({ length: world.size }, (_, i) => world.size - i).filter((id) => demoCompany.includes(world.owner(id))),
   );
   t.same(l.ofUser(999_999), [], 'nobody’s list is empty');
+  t.same(l.search(1, 'a\u0000b'), [], 'a keyword holding the fields’ separator matches no one');
   t.end();
 });
 
