@@ -1,10 +1,9 @@
 // npm run fixtures -- --seed N --clients N --out world.json
 // Writes the mock's world for frontend unit tests; same seed, same bytes. The
 // file is written a record at a time, so a million clients fit in memory.
-
-import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import type { Writable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DEFAULT_CLIENTS, DEFAULT_SEED, GeneratedWorld, MAX_CLIENTS, worldParts } from '../fixtures/world.js';
 import { nonEmpty, parseCommand, refuse, runMain, value, wholeNumber } from './command.js';
 
@@ -38,31 +37,31 @@ export function* worldJson(world: GeneratedWorld): Generator<string> {
   yield '\n}\n';
 }
 
-async function write(out: Writable, chunks: Iterable<string>): Promise<void> {
+/** Pieces gathered into 64 KiB writes: a stream item per record would cost more than the record. */
+function* batched(pieces: Iterable<string>): Generator<string> {
   let buffer = '';
-  for (const chunk of chunks) {
-    buffer += chunk;
+  for (const piece of pieces) {
+    buffer += piece;
     if (buffer.length < 1 << 16) continue;
-    if (!out.write(buffer)) await once(out, 'drain');
+    yield buffer;
     buffer = '';
   }
-  out.write(buffer);
+  if (buffer) yield buffer;
 }
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCommand(FIXTURES_COMMAND, argv, ({ values }) => ({ ok: true as const, ...values }));
   if (!parsed.ok) return refuse(FIXTURES_COMMAND, parsed);
   const { seed, clients, out } = parsed;
-  const chunks = worldJson(new GeneratedWorld({ seed, clients }));
-  if (!out) {
-    await write(process.stdout, chunks);
-    return 0;
+  const chunks = Readable.from(batched(worldJson(new GeneratedWorld({ seed, clients }))));
+  try {
+    // pipeline keeps to the writer's pace and ends the file; a bad path or a closed pipe rejects instead of crashing.
+    await pipeline(chunks, out ? createWriteStream(out) : process.stdout, { end: Boolean(out) });
+  } catch (err) {
+    console.error(`fixtures: cannot write ${out ?? 'standard output'}: ${(err as Error).message}`);
+    return 1;
   }
-  const file = createWriteStream(out);
-  await write(file, chunks);
-  file.end();
-  await once(file, 'finish');
-  console.error(`fixtures: wrote ${out} (seed ${seed}, ${clients} clients)`);
+  if (out) console.error(`fixtures: wrote ${out} (seed ${seed}, ${clients} clients)`);
   return 0;
 }
 
