@@ -167,8 +167,7 @@ function overran(s: Session): void {
     notes: [],
     ms: 0,
   };
-  s.results.push(result);
-  s.ctx.onResult(result);
+  finish(s, result);
 }
 
 /** Sign in (or check the given token); a run that cannot start is aborted. */

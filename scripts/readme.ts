@@ -3,23 +3,23 @@
 // npm run readme -- --check  exits 1 when they are stale
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { loadSpec } from '../spec/load.js';
+import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '../spec/render-readme.js';
 import { flag, parseCommand, refuse, runMain } from './command.js';
 
 export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
 export const ENDPOINTS_PATH = fileURLToPath(new URL('../docs/endpoints.md', import.meta.url));
 
-export async function renderReadme(text: string): Promise<string> {
-  return replaceSection(text, SECTIONS.assumptions, renderAssumptions(await loadSpec()));
+export function renderReadme(text: string, spec: LoadedSpec): string {
+  return replaceSection(text, SECTIONS.assumptions, renderAssumptions(spec));
 }
 
-export async function renderEndpointsDoc(text: string): Promise<string> {
-  return replaceSection(text, SECTIONS.endpoints, renderEndpoints(await loadSpec()));
+export function renderEndpointsDoc(text: string, spec: LoadedSpec): string {
+  return replaceSection(text, SECTIONS.endpoints, renderEndpoints(spec));
 }
 
 /** Each generated file with its renderer. */
-const GENERATED: Array<[string, (text: string) => Promise<string>]> = [
+const GENERATED: Array<[string, (text: string, spec: LoadedSpec) => string]> = [
   [README_PATH, renderReadme],
   [ENDPOINTS_PATH, renderEndpointsDoc],
 ];
@@ -34,9 +34,10 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseCommand(README_COMMAND, argv, ({ values }) => ({ ok: true as const, ...values }));
   if (!parsed.ok) return refuse(README_COMMAND, parsed);
   let stale = 0;
+  const spec = await loadSpec();
   for (const [path, render] of GENERATED) {
     const current = await readFile(path, 'utf8');
-    const next = await render(current);
+    const next = render(current, spec);
     if (next === current) continue;
     stale++;
     if (parsed.check) console.error(`readme: the generated sections of ${path} are stale; run \`npm run readme\``);
