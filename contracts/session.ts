@@ -60,6 +60,8 @@ export class Session {
   private nothing: string | undefined;
   /** The calls of the running check, so that every answer is checked, conformed or not. */
   private calls: Array<{ operationId: string; out: Outcome; ownMethod: boolean; conformed: boolean }> = [];
+  /** Over-budget findings on answers let go of before the check ends (--fuzz). */
+  private slow: Finding[] = [];
 
   constructor(
     readonly ctx: RunContext,
@@ -176,6 +178,14 @@ export class Session {
   /** Lets go of the answers already conformed but the last: a check of thousands of calls (--fuzz) holds only what it still needs. */
   releaseConformed(): void {
     const last = this.calls.at(-1);
+    const released = this.calls.filter((c) => c.conformed && c !== last);
+    // Their times are judged as they go: the check's closing tally sees only the calls it still holds.
+    this.slow.push(
+      ...this.timing.over(
+        released.map((c) => c.out),
+        (out) => this.reproduce(out),
+      ),
+    );
     this.calls = this.calls.filter((c) => !c.conformed || c === last);
   }
 
@@ -197,6 +207,7 @@ export class Session {
     const started = performance.now();
     this.notes = [];
     this.calls = [];
+    this.slow = [];
     this.nothing = undefined;
     let problems: Finding[];
     try {
@@ -211,7 +222,7 @@ export class Session {
       ];
     }
     const received = this.calls.map((c) => c.out);
-    problems.push(...this.timing.over(received, (out) => this.reproduce(out)));
+    problems.push(...this.slow, ...this.timing.over(received, (out) => this.reproduce(out)));
     // Problems a check found by itself are shown with the last exchange it made.
     const last = this.calls.at(-1)?.out;
     if (last && problems.length && !problems.some((p) => p.reproduce))

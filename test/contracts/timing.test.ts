@@ -233,3 +233,21 @@ t.test('CLI: bad values exit 2 in one line; a slow answer exits 1; every reporte
     /<h2>Response times<\/h2>[\s\S]*<tr data-op="getHowItWorks"><th scope="row">getHowItWorks<\/th><td class="num">\d+<\/td>/,
   );
 });
+
+t.test('regression: every slow fuzz answer is charged to its fuzz check, none to the run’s own calls', async (t) => {
+  const url = await slowOn(t, { '/client/list': { ms: 60 } });
+  const report = await runContracts(
+    { baseUrl: url, credentials: demo, timeoutMs: 5000, maxResponseMs: 30, fuzz: 8, seed: 1, only: ['listClients'] },
+    await spec(),
+  );
+  const fuzz = report.results.filter((r) => r.group === 'fuzz');
+  t.ok(fuzz.length >= 1, 'fuzz checks ran');
+  const slowInFuzz = fuzz.flatMap((r) => r.problems).filter((p) => /over the budget/.test(p.message)).length;
+  t.ok(slowInFuzz >= 8, `the fuzz checks report their slow answers (${slowInFuzz}; was 2)`);
+  const leftover = report.results.find((r) => r.id === 'run:response-time');
+  // The preflight reads client/list once, outside any check (does the account have a plan?): that answer is the run's.
+  t.ok(
+    (leftover?.problems.length ?? 0) <= 1,
+    `only the setup's answer left over (${leftover?.problems.length ?? 0}; was 7)`,
+  );
+});
