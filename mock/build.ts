@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createAjv } from '../spec/ajv.js';
 import { clientErrorHandler } from './client-errors.js';
-import { controlGuard } from './control-guard.js';
+import { guardControlRoutes } from './control-guard.js';
 import { controls } from './controls.js';
 import { Errors } from './errors.js';
 import { FaultRules } from './faults.js';
@@ -74,6 +74,8 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     for (const m of [route.method].flat())
       if (m !== 'HEAD' && m !== 'OPTIONS') runtime.routes.push(`${m} ${route.url}`);
   });
+  // Every route under /__mock, whoever registers it, runs the control guard first.
+  app.addHook('onRoute', guardControlRoutes(ctx.corsOrigins, ctx.controlHosts));
 
   if (ctx.stateFile) {
     const writer = stateWriter(ctx.stateFile, () => runtime.store.snapshot(), ctx.onStateError);
@@ -102,7 +104,6 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     maxAge: CORS_MAX_AGE,
     exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'allow'],
   });
-  app.addHook('onRequest', controlGuard(ctx.corsOrigins, ctx.controlHosts));
   await app.register(errorsPlugin, { spec: ctx.spec, bodyLimit: ctx.bodyLimit });
   await app.register(jsonBody, { bodyLimit: ctx.bodyLimit });
   // The order of these registrations is the order of their hooks on each operation.
