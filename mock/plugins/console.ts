@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../../fixtures/reference.js';
+import { noFraming } from './no-framing.js';
 
 const ASSETS = new URL('../console/', import.meta.url);
 const TYPES: Record<string, string> = {
@@ -12,6 +13,8 @@ const TYPES: Record<string, string> = {
 };
 
 export async function mockConsole(app: FastifyInstance): Promise<void> {
+  // Its buttons reset the world and change plans: no other site may frame it.
+  noFraming(app);
   const files = new Map<string, string>();
   for (const name of Object.keys(TYPES)) files.set(name, await readFile(new URL(name, ASSETS), 'utf8'));
   const serve = (name: string) => async (_request: unknown, reply: import('fastify').FastifyReply) =>

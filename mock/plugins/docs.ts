@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type LoadedSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
+import { noFraming } from './no-framing.js';
 
 const UI_ASSETS = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const PAGE_DIR = fileURLToPath(new URL('../docs/', import.meta.url));
@@ -29,6 +30,8 @@ export async function docs(app: FastifyInstance, opts: { spec: LoadedSpec }): Pr
   const yamlText = await readFile(SPEC_PATH, 'utf8');
   const page = await readFile(new URL('index.html', `file://${PAGE_DIR}`), 'utf8');
   const script = await readFile(new URL('docs.js', `file://${PAGE_DIR}`), 'utf8');
+  // "Try it out" sends calls with the user's token: no other site may frame the page.
+  noFraming(app);
 
   await app.register(fastifyStatic, {
     root: UI_ASSETS,

@@ -1,6 +1,8 @@
 // The mock console at /__mock/ui in a real browser: calls made by an app show
 // up live in the journal, the plan toggle and the fault composer change what
 // the mock answers next.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { buildMock } from '../../mock/build.js';
 import { browserPage, SCREENSHOTS } from '../helpers/browser.js';
@@ -76,4 +78,51 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
     'nothing overflows the window sideways',
   );
   t.same(offsite, [], 'no request left this machine');
+});
+
+// Issue 26: any site could frame the console and lay its buttons (reset, plans)
+// under its own. A hostile page on another port frames /__mock/ui and /docs
+// (and the encoded /%5F_mock/ui that once skipped the guard); none may render
+// there, while a frame of the hostile page's own does.
+t.test('regression: a page on another port cannot frame /__mock/ui or /docs', async (t) => {
+  const app = await buildMock({ spec: await spec() });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => app.close());
+  const hostile = createServer((request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    if (request.url === '/own') return response.end('<!doctype html><p id="own">framed fine</p>');
+    const target = new URL(request.url ?? '/', 'http://x').searchParams.get('target') ?? '';
+    response.end(`<!doctype html><title>hostile</title><iframe id="victim" src="${target}"></iframe>`);
+  });
+  await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => hostile.close());
+  const hostilePort = (hostile.address() as AddressInfo).port;
+  const b = await browserPage(t);
+  if (!b) return;
+  const { page } = b;
+
+  const framed = async (hostileBase: string, target: string) => {
+    await page.goto(`${hostileBase}/?target=${encodeURIComponent(target)}`, { waitUntil: 'load' });
+    const frame = await (await page.waitForSelector('#victim')).contentFrame();
+    return frame ? { url: frame.url(), html: await frame.content().catch(() => '') } : { url: '', html: '' };
+  };
+  const sameSite = `http://127.0.0.1:${hostilePort}`;
+  const own = await framed(sameSite, `${sameSite}/own`);
+  t.match(own.html, /framed fine/, 'the hostile page can frame its own page (the test sees a render)');
+  const cases: Array<[string, string, string]> = [
+    // Same site, another port: the guard lets a GET of the page through; only the headers stop the frame.
+    [sameSite, '/__mock/ui', 'Mock console'],
+    [sameSite, '/docs', 'API reference'],
+    [sameSite, '/%5F_mock/ui', 'Mock console'],
+    [`http://localhost:${hostilePort}`, '/%5F_mock/ui', 'Mock console'],
+    [`http://localhost:${hostilePort}`, '/docs', 'API reference'],
+  ];
+  for (const [hostileBase, path, marker] of cases) {
+    const victim = await framed(hostileBase, `${base}${path}`);
+    t.notMatch(victim.html, marker, `${path} framed by ${hostileBase} does not render`);
+    t.notOk(
+      victim.url.startsWith(base),
+      `${path} framed by ${hostileBase}: the frame holds no page of the mock (${victim.url})`,
+    );
+  }
 });
