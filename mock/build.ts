@@ -3,7 +3,8 @@
 
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { createAjv } from '../spec/ajv.js';
+import { createAjv, withFiniteNumbers } from '../spec/ajv.js';
+import type { JsonSchema } from '../spec/load.js';
 import { clientErrorHandler } from './client-errors.js';
 import { guardControlRoutes } from './control-guard.js';
 import { controls } from './controls.js';
@@ -50,7 +51,10 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   const ajv = createAjv({ allErrors: true });
   // Query strings arrive as text: the same configuration, coercing to the schema's types.
   const coercing = createAjv({ allErrors: true, coerceTypes: true });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'querystring' ? coercing : ajv).compile(schema));
+  // Numbers Ajv lets through (a coerced "Infinity", an integer beyond 2^53) are refused for every field.
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    withFiniteNumbers((httpPart === 'querystring' ? coercing : ajv).compile(schema), schema as JsonSchema),
+  );
 
   const stores = new StoreHolder(store);
   const runtime: MockRuntime = {
