@@ -48,12 +48,25 @@ function weightOf(length: number): number {
 interface ByLength {
   /** Tokens by their hash (compared in place on a hit: no substring is made). */
   byHash: Map<number, string[]>;
-  /** One bit per hash modulo 2^20: most windows are turned away by it, before any Map lookup. */
+  /** One bit per hash modulo the table's size (64 bits a token, up to 2^20): most windows are turned away by it. */
   bits: Uint32Array;
+  mask: number;
   weight: number;
 }
-const BITS_MASK = (1 << 20) - 1;
-const hasBit = (bits: Uint32Array, h: number) => ((bits[(h & BITS_MASK) >>> 5] as number) & (1 << (h & 31))) !== 0;
+
+function bitTable(byHash: Map<number, string[]>): Pick<ByLength, 'bits' | 'mask'> {
+  let size = 1024;
+  while (size < byHash.size * 64 && size < 1 << 20) size *= 2;
+  const bits = new Uint32Array(size >>> 5);
+  const mask = size - 1;
+  for (const h of byHash.keys()) {
+    const word = (h & mask) >>> 5;
+    bits[word] = (bits[word] as number) | (1 << (h & 31));
+  }
+  return { bits, mask };
+}
+
+const hasBit = (e: ByLength, h: number) => ((e.bits[(h & e.mask) >>> 5] as number) & (1 << (h & 31))) !== 0;
 
 /**
  * The live tokens, indexed by length for a rolling-hash search (Rabin-Karp):
@@ -79,23 +92,21 @@ export class LiveTokens {
   ) {
     let max = base?.maxLength ?? 0;
     let min = base?.minLength ?? Number.POSITIVE_INFINITY;
+    const grouped = new Map<number, Map<number, string[]>>();
     for (const raw of tokens) {
       if (raw.length < MIN_TOKEN) continue;
       const token = raw.toLowerCase();
-      let entry = this.byLength.get(token.length);
-      if (!entry) {
-        entry = { byHash: new Map(), bits: new Uint32Array(1 << 15), weight: weightOf(token.length) };
-        this.byLength.set(token.length, entry);
-      }
+      const byHash = grouped.get(token.length) ?? new Map<number, string[]>();
+      grouped.set(token.length, byHash);
       const h = hashOf(token, 0, token.length);
-      const word = (h & BITS_MASK) >>> 5;
-      entry.bits[word] = (entry.bits[word] as number) | (1 << (h & 31));
-      const same = entry.byHash.get(h);
-      if (!same) entry.byHash.set(h, [token]);
+      const same = byHash.get(h);
+      if (!same) byHash.set(h, [token]);
       else if (!same.includes(token)) same.push(token);
       max = Math.max(max, token.length);
       min = Math.min(min, token.length);
     }
+    for (const [length, byHash] of grouped)
+      this.byLength.set(length, { byHash, weight: weightOf(length), ...bitTable(byHash) });
     this.maxLength = max;
     this.minLength = min;
   }
@@ -113,7 +124,7 @@ export class LiveTokens {
       if (lower.length < length) continue;
       let h = hashOf(lower, 0, length);
       for (let i = 0; ; i++) {
-        const candidates = hasBit(entry.bits, h) ? entry.byHash.get(h) : undefined;
+        const candidates = hasBit(entry, h) ? entry.byHash.get(h) : undefined;
         if (candidates?.some((token) => lower.startsWith(token, i))) {
           // Overlapping hits extend the last range (a run of them is one range, not one each).
           const last = found[found.length - 1];
