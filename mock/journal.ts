@@ -206,12 +206,12 @@ export class Journal {
   private materialize(e: Pending, live: LiveTokens): JournalEntry {
     const r = e.recorded;
     const chars = JOURNAL_DEFAULTS.bodyChars;
-    // What the request revealed by name (a path token, a query's api_token, a password) is masked in the answer
-    // too, wherever it is echoed (a 404 names the path it did not find).
+    // What the request revealed by name (a path token, a query's api_token, a password) is masked wherever it
+    // is echoed: the URL's and headers' in the body, all of them in the answer (a 404 names the path it did not find).
     const removed: string[] = [];
     const url = redactUrl(r.url, this.secretPaths, live, removed);
     const headers = redactHeaders(r.headers, this.secret, live, removed);
-    const request = excerpt(r.requestBody, chars, live, e.cutRequest, removed);
+    const request = excerpt(r.requestBody, chars, new LiveTokens(removed, live), e.cutRequest, removed);
     const echoed = new LiveTokens(removed, live);
     e.shown = {
       id: e.id,

@@ -371,6 +371,12 @@ const secretRows = ({ token, reset }: Live): Row[] => [
     secrets: ['path-reset-secret-1'],
   },
   {
+    name: 'path: the reset token, echoed in the body',
+    url: '/user/reset_password/path-reset-secret-5',
+    body: JSON.stringify({ email: 'demo@example.com', note: 'path-reset-secret-5' }),
+    secrets: ['path-reset-secret-5'],
+  },
+  {
     name: 'path: the reset token percent-encoded',
     url: `/user/reset_password/${pct('path-reset-secret-2')}`,
     body: JSON.stringify({ email: 'demo@example.com', password: 'x12345678', password_confirmation: 'x12345678' }),
