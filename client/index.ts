@@ -2,6 +2,9 @@
 // and the generated types. It sets the `platform` header and the credential on
 // every call (the spec rightly makes `platform` required on each operation, so
 // a bare openapi-fetch client makes every call pass it), and follows paging.
+// It follows no redirect (a 307 would replay the sign-in body, password
+// included, and the api-key to wherever the server points) and sends its
+// credentials to its base URL's origin only.
 // Browser-safe: it imports nothing of Node.
 import createFetchClient, { type ClientOptions, type Client as FetchClient } from 'openapi-fetch';
 import type { components, paths } from '../spec/types.gen.js';
@@ -15,6 +18,13 @@ export type Platform = Schemas['Platform'];
 // Header names, checked against the generated types: a spec that renames them fails to compile here.
 const PLATFORM_HEADER = 'platform' satisfies keyof ListClientsHeaders;
 const API_KEY_HEADER = 'api-key' satisfies keyof ListClientsHeaders;
+/** Headers that carry a credential: sent to the base URL's origin only. */
+const CREDENTIAL_HEADERS = ['authorization', 'x-api-token', API_KEY_HEADER, 'cookie'];
+/** The statuses fetch would follow. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Pages `pages()` walks at most, unless `maxPages` says otherwise. */
+export const DEFAULT_MAX_PAGES = 1000;
 
 /** `{message, status}`: the error body of most operations (401, 403, 404, 422, 429...). */
 export type ApiError = Schemas['ApiError'];
@@ -40,6 +50,8 @@ export interface McsClientOptions {
   apiKey?: string;
   /** The fetch to use (tests, proxies); the global one by default. */
   fetch?: ClientOptions['fetch'];
+  /** Pages `pages()` walks at most before it throws McsPagingError (default DEFAULT_MAX_PAGES, 1000). */
+  maxPages?: number;
 }
 
 /** Headers the client sends itself, so no call has to pass them. */
@@ -59,8 +71,18 @@ type PagedPath = '/client/list' | '/client/user_client';
 type PagedBody<P extends PagedPath> = NonNullable<paths[P]['post']['requestBody']>['content']['application/json'];
 
 export interface McsClient extends FetchClient<ClientPaths> {
-  /** Every page of a paged list, from `body.page` (default 1) to the last, one answer at a time. */
-  pages<P extends PagedPath>(path: P, body: PagedBody<P>): AsyncGenerator<ClientPage, void, undefined>;
+  /**
+   * Every page of a paged list, from `body.page` (default 1) to the last, one
+   * answer at a time. It ends at `last_page`, at an empty page or a null
+   * `next_page_url` (never followed: pages are asked of the base URL by
+   * number); it throws McsPagingError when `current_page` does not advance or
+   * after `maxPages` pages.
+   */
+  pages<P extends PagedPath>(
+    path: P,
+    body: PagedBody<P>,
+    options?: { maxPages?: number },
+  ): AsyncGenerator<ClientPage, void, undefined>;
 }
 
 export function apiBase(baseUrl: string): string {
@@ -68,37 +90,66 @@ export function apiBase(baseUrl: string): string {
   return trimmed.endsWith('/api/v1') ? trimmed : `${trimmed}/api/v1`;
 }
 
-/** A typed client: `platform` and the token go with every call. */
+/** A typed client: `platform` and the token go with every call, to the base URL's origin only. */
 export function createClient(options: McsClientOptions): McsClient {
+  const baseUrl = apiBase(options.baseUrl);
+  const origin = new URL(baseUrl).origin;
   const client = createFetchClient<ClientPaths>({
-    baseUrl: apiBase(options.baseUrl),
+    baseUrl,
     headers: {
       [PLATFORM_HEADER]: options.platform,
       ...(options.apiKey ? { [API_KEY_HEADER]: options.apiKey } : {}),
     },
+    // The answer of a redirect is handed back, not followed (a browser gives an opaque one).
+    redirect: 'manual',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   client.use({
     onRequest({ request }) {
+      // A call may name another baseUrl, or set redirect itself: neither takes the credentials along.
+      const own = new URL(request.url).origin === origin;
+      const sent = request.redirect === 'manual' ? request : new Request(request, { redirect: 'manual' });
+      if (!own) for (const name of CREDENTIAL_HEADERS) sent.headers.delete(name);
       const token = typeof options.token === 'function' ? options.token() : options.token;
-      if (token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${token}`);
-      return request;
+      if (own && token && !sent.headers.has('authorization')) sent.headers.set('authorization', `Bearer ${token}`);
+      return sent;
+    },
+    async onResponse({ request, response }) {
+      if (response.type !== 'opaqueredirect' && !REDIRECTS.has(response.status)) return undefined;
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      throw new McsRedirectError(response.status, location === null ? null : new URL(location, request.url).href);
     },
   });
-  async function* pages<P extends PagedPath>(path: P, body: PagedBody<P>) {
-    for (let page = body.page ?? 1; ; page++) {
-      // One signature for both paged paths: their bodies differ only in what they filter on.
-      const post = client.POST as unknown as (
-        p: P,
-        init: { body: PagedBody<P> },
-      ) => Promise<{ data?: { data: ClientPage }; error?: DocumentedError; response: Response }>;
+  const pages = pager(client, options.maxPages ?? DEFAULT_MAX_PAGES);
+  return Object.assign(client, { pages });
+}
+
+function pager(client: FetchClient<ClientPaths>, defaultMax: number): McsClient['pages'] {
+  return async function* pages<P extends PagedPath>(path: P, body: PagedBody<P>, options: { maxPages?: number } = {}) {
+    const maxPages = options.maxPages ?? defaultMax;
+    // One signature for both paged paths: their bodies differ only in what they filter on.
+    const post = client.POST as unknown as (
+      p: P,
+      init: { body: PagedBody<P> },
+    ) => Promise<{ data?: { data: ClientPage }; error?: DocumentedError; response: Response }>;
+    let previous = Number.NEGATIVE_INFINITY;
+    for (let page = body.page ?? 1, walked = 1; ; page++, walked++) {
       const { data, error, response } = await post(path, { body: { ...body, page } });
       if (!data) throw new McsError(response.status, error);
-      yield data.data;
-      if (data.data.current_page >= data.data.last_page || data.data.data.length === 0) return;
+      const answer = data.data;
+      // Not `>`-comparable (NaN, a string) counts as not advancing too.
+      if (!(answer.current_page > previous))
+        throw new McsPagingError(
+          `page ${page} was asked, the server answered page ${answer.current_page} (after page ${previous}): it does not advance`,
+        );
+      previous = answer.current_page;
+      yield answer;
+      if (answer.current_page >= answer.last_page || answer.data.length === 0 || answer.next_page_url === null) return;
+      if (walked >= maxPages)
+        throw new McsPagingError(`stopped after ${maxPages} pages (maxPages); the server says ${answer.last_page}`);
     }
-  }
-  return Object.assign(client, { pages });
+  };
 }
 
 /** A call that answered an error: its status and the documented body. */
@@ -109,5 +160,29 @@ export class McsError extends Error {
   ) {
     super(`${status}: ${body?.message ?? 'no documented error body'}`);
     this.name = 'McsError';
+  }
+}
+
+/**
+ * The server answered a redirect, which the client does not follow: following
+ * would send the body (a password) and the credentials wherever it points. In
+ * a browser the redirect is opaque: status 0 and no location.
+ */
+export class McsRedirectError extends McsError {
+  constructor(
+    status: number,
+    readonly location: string | null,
+  ) {
+    super(status, undefined);
+    this.message = `${status}: a redirect to ${location ?? 'a location the browser hides'}, not followed (the client sends its credentials and bodies to its base URL only)`;
+    this.name = 'McsRedirectError';
+  }
+}
+
+/** pages() stopped before the last page: the server's paging does not advance, or maxPages was reached. */
+export class McsPagingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'McsPagingError';
   }
 }

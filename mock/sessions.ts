@@ -69,6 +69,12 @@ export class Sessions {
     this.standing.add(token);
   }
 
+  /** Every token that works now (sessions, then reset tokens): the journal masks them wherever they show. */
+  *liveTokens(): Iterable<string> {
+    yield* this.sessions.keys();
+    yield* this.resetTokens.keys();
+  }
+
   snapshot(): SessionsSnapshot {
     return {
       sessions: [...this.sessions.values()],

@@ -87,6 +87,8 @@ export interface Store {
   createResetToken(user: UserRecord): string;
   consumeResetToken(token: string, email: string): UserRecord | undefined;
   standResetToken(token: string, userId: number): void;
+  /** Every session and reset token that works now, read when the journal redacts (never on a request's path). */
+  liveTokens(): Iterable<string>;
   readonly outbox: readonly MailMessage[];
   companyOf(user: UserRecord): { id: number; name: string };
   companyMembers(companyId: number): UserRecord[];

@@ -180,6 +180,10 @@ export class MemoryStore implements Store {
     this.tokens.standResetToken(token, userId);
   }
 
+  liveTokens() {
+    return this.tokens.liveTokens();
+  }
+
   reference(): ReferenceLists {
     return this.refLists;
   }

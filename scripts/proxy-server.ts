@@ -3,7 +3,9 @@
 // never follows a redirect (the app gets the 3xx untouched, so no credential or
 // body goes to another host), bounds the upstream's time and size (a silent or
 // endless upstream is a 504/502 in the API's error shape), and grants CORS only
-// to this machine's origins and those given with --cors-origin.
+// to this machine's origins and those given with --cors-origin: the upstream's
+// own CORS headers never reach the browser (proxy-headers.ts decides which of
+// the upstream's headers pass, so an unsendable one cannot cost its body).
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createExchangeValidator } from '../contracts/exchange.js';
@@ -11,6 +13,7 @@ import type { FetchLike } from '../contracts/http.js';
 import { readBounded } from '../contracts/limits.js';
 import { CORS_MAX_AGE, isAllowedOrigin } from '../mock/origins.js';
 import type { LoadedSpec } from '../spec/load.js';
+import { answerHeaders, ascii, connectionNamed, mergeVary } from './proxy-headers.js';
 import { requestChecker } from './proxy-requests.js';
 
 export const PROXY_DEFAULTS = {
@@ -36,6 +39,7 @@ export interface ProxyOptions {
   log?: (line: string) => void;
 }
 
+/** Request headers that stay between the app and the proxy. */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -97,13 +101,14 @@ export async function buildProxy(o: ProxyOptions): Promise<FastifyInstance> {
       if (o.errors && violations.length) {
         log(`✗ ${request.method} ${request.url} not forwarded: ${violations.join('; ')}`);
         return reply
-          .header('sl-violations', JSON.stringify(violations))
+          .header('sl-violations', ascii(JSON.stringify(violations)))
           .code(422)
           .send({ message: `The request breaks the spec: ${violations.join('; ')}`, status: 422 });
       }
       const headers: Record<string, string> = {};
+      const named = connectionNamed(request.headers.connection);
       for (const [k, v] of Object.entries(request.headers))
-        if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+        if (v !== undefined && !HOP_BY_HOP.has(k) && !named.has(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       let res: Response;
       let text: string;
       const started = performance.now();
@@ -136,8 +141,11 @@ export async function buildProxy(o: ProxyOptions): Promise<FastifyInstance> {
         return fail(reply, 502, `The upstream could not be reached (${why}).`);
       }
       const ms = Math.round(performance.now() - started);
-      // fetch has decompressed the body: its encoding and length no longer apply.
-      for (const [k, v] of res.headers) if (!HOP_BY_HOP.has(k) && k !== 'content-encoding') reply.header(k, v);
+      const passed = answerHeaders(res.headers);
+      for (const [k, v] of passed.pass) reply.header(k, v);
+      const vary = mergeVary(reply.getHeader('vary'), passed.vary);
+      if (vary) reply.header('vary', vary);
+      violations.push(...passed.dropped);
       if (op) {
         let parsed: unknown;
         try {
@@ -160,7 +168,7 @@ export async function buildProxy(o: ProxyOptions): Promise<FastifyInstance> {
       }
       if (violations.length) {
         log(`✗ ${request.method} ${request.url} ${res.status} (${ms} ms): ${violations.join('; ')}`);
-        reply.header('sl-violations', JSON.stringify(violations));
+        reply.header('sl-violations', ascii(JSON.stringify(violations)));
         if (o.errors)
           return fail(
             reply.removeHeader('content-type'),

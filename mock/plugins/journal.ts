@@ -7,6 +7,7 @@ import type { SpecFacts } from '../../spec/facts.js';
 import type { LoadedSpec } from '../../spec/load.js';
 import { Errors } from '../errors.js';
 import { Journal, secretHeaders } from '../journal.js';
+import { secretPathsOf } from '../journal-redact.js';
 
 interface Timing {
   journalText?: string | null;
@@ -24,6 +25,7 @@ export function createJournal(spec: LoadedSpec, size: number, { headers }: SpecF
         .map(({ at, expected, actual, message, severity }) => ({ at, expected, actual, message, severity }));
     },
     secretHeaders([headers.token, headers.apiKey]),
+    { secretPaths: secretPathsOf(spec.operations, spec.basePath) },
   );
 }
 
@@ -46,6 +48,8 @@ const query = {
 export default fp(
   async (app) => {
     const journal = app.mock.journal;
+    // Asked when the journal is read, of the store of that moment (a reset swaps it), never on a request's path.
+    journal.liveTokens = () => app.mock.store.liveTokens();
     const prefix = `${app.mock.ctx.spec.basePath}/`;
     if (journal.enabled) {
       // Callback style, not async: on every request, a promise and a microtask each are measurable.
