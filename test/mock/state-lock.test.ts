@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import t from 'tap';
 import { buildMock } from '../../mock/build.js';
-import { StateFileError } from '../../mock/state-file.js';
+import { readState, StateFileError } from '../../mock/state-file.js';
 import { lockStateFile } from '../../mock/state-lock.js';
 import { spec } from '../helpers/mock.js';
 import { freePort, startAndWait, TS } from '../helpers/processes.js';
@@ -119,9 +119,8 @@ t.test(
     );
     mock.child.kill('SIGKILL');
     await new Promise((r) => mock.child.once('exit', r));
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as {
-      overlay: { clients: Array<{ id: number; record: { name: string } | null }> };
-    };
+    // The base and its log, as the next start reads them.
+    const saved = (await readState(file, await spec()))!;
     const names = new Map(saved.overlay.clients.map((c) => [c.id, c.record?.name]));
     t.same(
       renamed.map((c, i) => names.get(c.id) === `Acked ${i}`).filter((x) => !x),
