@@ -120,7 +120,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
  */
 async function writeThrough(app: FastifyInstance, stores: StoreHolder, ctx: MockContext): Promise<void> {
   const writer = new StateWriter({
-    path: ctx.stateFile!,
+    path: ctx.stateLock!.path,
     holder: stores,
     loaded: ctx.stateLoaded,
     limit: ctx.stateLimit,

@@ -55,7 +55,7 @@ export interface MockContext {
   clients: number;
   rateLimit: false | { max: number; windowMs: number };
   stateFile?: string;
-  /** Held while the mock uses the state file; released on close. */
+  /** Held while the mock uses the state file; released on close. Its path is the file itself (links resolved). */
   stateLock?: StateLock;
   /** What the state file held at start (undefined: none yet). */
   stateLoaded?: LoadedState;
@@ -95,9 +95,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
   const worldOf = (s: number, c: number) => (made ??= new GeneratedWorld({ seed: s, clients: c }));
   let loaded: LoadedState | undefined;
   try {
-    loaded = options.stateFile
-      ? await loadState(options.stateFile, { spec, limit: stateLimit, world: worldOf })
-      : undefined;
+    loaded = stateLock ? await loadState(stateLock.path, { spec, limit: stateLimit, world: worldOf }) : undefined;
   } catch (err) {
     stateLock?.release();
     throw err;
