@@ -130,17 +130,25 @@ export class StateWriter {
   /** Runs one write after those queued (callers arriving before it starts share it); `compact` rewrites the base. */
   flush(compact = false): Promise<void> {
     if (compact) {
-      this.chain = this.chain.then(() => this.step(true).catch((err: Error) => this.o.onError(err)));
+      this.chain = this.chain.then(() => this.step(true).catch((err: Error) => this.broken(err)));
       return this.chain;
     }
     if (!this.queued) {
       this.queued = this.chain.then(() => {
         this.queued = undefined;
-        return this.step(false).catch((err: Error) => this.o.onError(err));
+        return this.step(false).catch((err: Error) => this.broken(err));
       });
       this.chain = this.queued;
     }
     return this.queued;
+  }
+
+  /** A write that failed past its own undo (a bug): nothing since the last good write is vouched for, so none of it is acknowledged, and no answer waits forever. */
+  private broken(err: Error): void {
+    this.lost.push([this.saved, this.seq]);
+    if (this.lost.length > LOST_KEPT) this.lost.shift();
+    this.saved = this.seq;
+    this.o.onError(err);
   }
 
   /** One write: nothing if nothing changed (a failed write is tried again with the next change, never in a loop). */

@@ -409,3 +409,43 @@ t.test('the log is compacted when it passes its bound', async (t) => {
   t.ok(Math.max(...sizes) < 2.5 * 1024 * 1024, 'and never grew far past its bound');
   t.ok(statSync(m.file).size > 300 * 1024, 'the base took the changes');
 });
+
+t.test('regression: concurrent writes and a reset that cannot be saved are all refused and undone', async (t) => {
+  const m = await onFile(t);
+  const others = clientsOf(m.app.mock.store)
+    .filter((c) => c.user_id === 1)
+    .slice(0, 10);
+  t.equal((await m.rename('Saved')).statusCode, 200);
+  const before = others.map((c) => m.app.mock.store.client(c.id)!.name);
+  rmSync(join(m.dir, 'data'), { recursive: true });
+  const answers = await Promise.all([
+    ...others.map((c) =>
+      inject(m.app, '/client/update', { client_id: c.id, name: 'Lost', surname: c.surname, email: c.email }, m.auth),
+    ),
+    inject(m.app, '/user/signup', {
+      name: 'Ann',
+      surname: 'Lost',
+      email: 'ann.lost@example.com',
+      password: 'a-long-password',
+      password_confirmation: 'a-long-password',
+      company_name: 'Lost Co',
+    }),
+  ]);
+  t.same(
+    answers.map((r) => r.statusCode),
+    answers.map(() => 503),
+    'every concurrent write is refused',
+  );
+  t.same(
+    others.map((c) => m.app.mock.store.client(c.id)!.name),
+    before,
+    'none of them is in memory',
+  );
+  t.notOk(m.app.mock.store.userByEmail('ann.lost@example.com'), 'nor the user signed up');
+  const reset = await m.app.inject({ method: 'POST', url: '/__mock/reset', payload: {} });
+  t.equal(reset.statusCode, 503, 'a reset that cannot be saved is refused');
+  t.equal(m.app.mock.store.client(m.client.id)!.name, 'Saved', 'and the world before it stays');
+  mkdirSync(join(m.dir, 'data'));
+  t.equal((await m.app.inject({ method: 'POST', url: '/__mock/reset', payload: {} })).statusCode, 200);
+  t.equal(m.app.mock.store.client(m.client.id)!.name, m.client.name, 'the reset, saved, is made');
+});
