@@ -11,7 +11,7 @@ import { controls } from './controls.js';
 import { Errors } from './errors.js';
 import { FaultRules } from './faults.js';
 import { handlers } from './handlers/index.js';
-import { type MockOptions, resolveOptions } from './options.js';
+import { type MockContext, type MockOptions, resolveOptions } from './options.js';
 import { CORS_MAX_AGE, isAllowedOrigin } from './origins.js';
 import authPlugin from './plugins/auth.js';
 import { mockConsole } from './plugins/console.js';
@@ -26,8 +26,15 @@ import subscriptionPlugin from './plugins/subscription.js';
 import { ResponseCache } from './response-cache.js';
 import routes from './routes.js';
 import type { MockRuntime } from './runtime.js';
-import { stateWriter } from './state-file.js';
+import { StateWriter } from './state-writer.js';
 import { StoreHolder } from './store-holder.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The state writer's count of changes when the request arrived (see StateWriter.settle). */
+    stateSeq: number;
+  }
+}
 
 export { LOCAL_ORIGIN } from './origins.js';
 
@@ -81,21 +88,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   // Every route under /__mock, whoever registers it, runs the control guard first.
   app.addHook('onRoute', guardControlRoutes(ctx.corsOrigins, ctx.controlHosts));
 
-  if (ctx.stateFile) {
-    const writer = stateWriter(ctx.stateFile, () => runtime.store.snapshot(), ctx.onStateError);
-    stores.onChange(writer.schedule);
-    writer.schedule();
-    // Write-through: an answer that changed the world is sent once the change is on disk,
-    // so a kill -9 never loses an acknowledged write. Bursts share one write.
-    app.addHook('onSend', async (_request, _reply, payload) => {
-      if (writer.dirty) await writer.flush();
-      return payload;
-    });
-    app.addHook('onClose', async () => {
-      await writer.flush();
-      ctx.stateLock?.release();
-    });
-  }
+  if (ctx.stateLock) await writeThrough(app, stores, ctx);
 
   await app.register(cors, {
     // A request without Origin is not a CORS request: it gets no grant headers,
@@ -123,4 +116,46 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   await app.register(routes, { spec: ctx.spec, handlers: { ...handlers, ...ctx.handlers } });
   await app.ready();
   return app;
+}
+
+/**
+ * Write-through: an answer is sent once every change made before it is on disk,
+ * so a kill -9 never loses an acknowledged write; if a change made while the
+ * request ran could not be written, it was undone and the answer is a 503.
+ */
+async function writeThrough(app: FastifyInstance, stores: StoreHolder, ctx: MockContext): Promise<void> {
+  const writer = new StateWriter({
+    path: ctx.stateLock!.path,
+    holder: stores,
+    loaded: ctx.stateLoaded,
+    limit: ctx.stateLimit,
+    onError: ctx.onStateError,
+  });
+  try {
+    await writer.start();
+  } catch (err) {
+    ctx.stateLock!.release();
+    throw err;
+  }
+  app.decorateRequest('stateSeq', 0);
+  // Callback style: most answers settle at once, and a promise per request is measurable.
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.stateSeq = writer.seq;
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const answer = (kept: boolean) => {
+      if (kept) return done(null, payload);
+      const e = Errors.STATE_NOT_SAVED();
+      reply.code(e.statusCode).header('content-type', 'application/json; charset=utf-8');
+      done(null, JSON.stringify(e.body()));
+    };
+    const settled = writer.settle(request.stateSeq);
+    if (typeof settled === 'boolean') answer(settled);
+    else settled.then(answer, (err: Error) => done(err));
+  });
+  app.addHook('onClose', async () => {
+    await writer.close();
+    ctx.stateLock!.release();
+  });
 }

@@ -60,7 +60,7 @@ export const MOCK_COMMAND = {
       default: DEFAULTS.clients,
     }),
     'no-rate-limit': flag("turn off the spec's rate limit (x-rate-limit)"),
-    'state-file': value('PATH', 'keep state across restarts in PATH (JSON, written atomically)', {
+    'state-file': value('PATH', 'keep state across restarts in PATH (JSON, with its log in PATH.log)', {
       parse: nonEmpty('a path'),
     }),
     'cors-origin': value('URL', 'a browser origin allowed beyond this machine, e.g. http://192.168.1.20:5173', {
@@ -149,7 +149,7 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
   const onStateError = (err: Error) => {
     stateFailed = true;
     console.error(
-      `mock: the state file ${options.stateFile} could not be written, so changes since the last good write are not on disk: ${err.message}`,
+      `mock: the state file ${options.stateFile} could not be written (${err.message}); the changes it would have held were undone and their requests answered 503`,
     );
   };
   try {

@@ -101,6 +101,8 @@ const DEFINITIONS = {
   COMPANY_NOT_FOUND: define(404, 'Company not found.'),
   AWNING_NOT_FOUND: define(404, (what: string) => `${what} not found.`, { shape: 'status' }),
   INTERNAL: define(500, 'The mock failed unexpectedly; this is a bug in the mock.'),
+  /** --state-file: the change could not be written (disk full or failing, the state past its bound), so it was undone. */
+  STATE_NOT_SAVED: define(503, 'The change could not be saved, so it was not made; try again later.'),
   NO_ANSWER: define(
     500,
     (operationId: string) => `The mock's ${operationId} handler answered nothing; this is a bug in the mock.`,

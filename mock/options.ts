@@ -4,9 +4,9 @@ import { type SpecFacts, specFacts } from '../spec/facts.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { seedSpecExamples } from './example-seeds.js';
 import type { HandlerTable } from './runtime.js';
-import { readState } from './state-file.js';
+import { type LoadedState, loadState, STATE_LIMIT } from './state-file.js';
 import { lockStateFile, type StateLock } from './state-lock.js';
-import { MemoryStore, type StateSnapshot, type Store } from './store.js';
+import { MemoryStore, type Store } from './store.js';
 
 export const DEFAULTS = {
   host: '127.0.0.1',
@@ -21,6 +21,8 @@ export const DEFAULTS = {
   maxLatencyMs: 30_000,
   /** Exchanges the request journal keeps (0 turns it off). */
   journal: 200,
+  /** Bytes a state file and its log hold at most; a write past it is refused (503), a bigger file not read. */
+  stateLimit: STATE_LIMIT,
 } as const;
 
 export interface MockOptions {
@@ -29,6 +31,8 @@ export interface MockOptions {
   /** false turns the rate limit off; numbers given replace the spec's (x-rate-limit). */
   rateLimit?: false | { max?: number; windowMs?: number };
   stateFile?: string;
+  /** Bytes the state file and its log may hold together (default 256 MiB). */
+  stateLimit?: number;
   bodyLimit?: number;
   logger?: boolean;
   spec?: LoadedSpec;
@@ -51,8 +55,11 @@ export interface MockContext {
   clients: number;
   rateLimit: false | { max: number; windowMs: number };
   stateFile?: string;
-  /** Held while the mock uses the state file; released on close. */
+  /** Held while the mock uses the state file; released on close. Its path is the file itself (links resolved). */
   stateLock?: StateLock;
+  /** What the state file held at start (undefined: none yet). */
+  stateLoaded?: LoadedState;
+  stateLimit: number;
   onStateError: (err: Error) => void;
   bodyLimit: number;
   maxLatencyMs: number;
@@ -80,17 +87,21 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
   const spec = options.spec ?? (await loadSpec());
   const facts = specFacts(spec);
   const { requests, windowSeconds } = facts.rateLimit;
+  const stateLimit = options.stateLimit ?? DEFAULTS.stateLimit;
   // Locked before it is read: no other mock may be writing it meanwhile.
   const stateLock = options.stateFile ? await lockStateFile(options.stateFile) : undefined;
-  let saved: StateSnapshot | undefined;
+  // A loaded world keeps its own seed and size (reset makes it again from them); made once, checked against, kept.
+  let made: GeneratedWorld | undefined;
+  const worldOf = (s: number, c: number) => (made ??= new GeneratedWorld({ seed: s, clients: c }));
+  let loaded: LoadedState | undefined;
   try {
-    saved = options.stateFile ? await readState(options.stateFile, spec) : undefined;
+    loaded = stateLock ? await loadState(stateLock.path, { spec, limit: stateLimit, world: worldOf }) : undefined;
   } catch (err) {
     stateLock?.release();
     throw err;
   }
-  // A loaded world keeps its own seed and size (reset makes it again from them).
-  const world = new GeneratedWorld({ seed: saved?.seed ?? seed, clients: saved?.clients ?? clients });
+  const saved = loaded?.snapshot;
+  const world = worldOf(saved?.seed ?? seed, saved?.clients ?? clients);
   const freshStore = () => {
     // The generated world never changes (writes go to the store's overlay), so every reset shares it.
     const store = new MemoryStore(world, now);
@@ -104,6 +115,8 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
       options.rateLimit === false ? false : { max: requests, windowMs: windowSeconds * 1000, ...options.rateLimit },
     stateFile: options.stateFile,
     stateLock,
+    stateLoaded: loaded,
+    stateLimit,
     onStateError:
       options.onStateError ??
       ((err) => console.error(`mock: the state file ${options.stateFile} could not be written: ${err.message}`)),

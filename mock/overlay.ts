@@ -2,6 +2,7 @@
 // or deleted, and nothing else. The state file keeps this (with the seed and
 // size), so it stays small whatever the size of the world.
 import type { ClientRecord, Company, MeasurementRecord, Subscription, UserRecord } from '../fixtures/types.js';
+import { ChangeLog, TrackedMap } from './changes.js';
 
 export interface OverlaySnapshot {
   /** Companies made by sign-up. */
@@ -24,16 +25,22 @@ const emptyOverlay = (): OverlaySnapshot => ({
   measurements: [],
 });
 
+/** The overlay's maps tell `changes` of every write (the state file's log is written from it). */
 export class Overlay {
-  readonly companies = new Map<number, Company>();
-  readonly users = new Map<number, UserRecord>();
-  readonly subscriptions = new Map<number, Subscription | null>();
-  readonly clients = new Map<number, ClientRecord | null>();
-  readonly measurements = new Map<number, MeasurementRecord>();
+  readonly companies: Map<number, Company>;
+  readonly users: Map<number, UserRecord>;
+  readonly subscriptions: Map<number, Subscription | null>;
+  readonly clients: Map<number, ClientRecord | null>;
+  readonly measurements: Map<number, MeasurementRecord>;
   /** Ids of the overlay's measurements by room, so a room's list need not scan them all. */
   private readonly byRoom = new Map<number, Set<number>>();
 
-  constructor(saved: OverlaySnapshot = emptyOverlay()) {
+  constructor(saved: OverlaySnapshot = emptyOverlay(), changes = new ChangeLog()) {
+    this.companies = new TrackedMap(changes, 'companies');
+    this.users = new TrackedMap(changes, 'users');
+    this.subscriptions = new TrackedMap(changes, 'subscriptions');
+    this.clients = new TrackedMap(changes, 'clients');
+    this.measurements = new TrackedMap(changes, 'measurements');
     for (const c of saved.companies) this.companies.set(c.id, c);
     for (const u of saved.users) this.users.set(u.id, u);
     for (const s of saved.subscriptions) this.subscriptions.set(s.user_id, s.subscription);

@@ -2,6 +2,7 @@
 // state besides the world. It knows users by id only, so any store, however
 // it keeps its world, can keep its tokens here.
 import { randomBytes } from 'node:crypto';
+import { ChangeLog, TrackedMap } from './changes.js';
 import type { MailMessage, Session, StateSnapshot } from './store-types.js';
 
 const newToken = () => randomBytes(32).toString('hex');
@@ -9,13 +10,19 @@ const newToken = () => randomBytes(32).toString('hex');
 export type SessionsSnapshot = Pick<StateSnapshot, 'sessions' | 'resetTokens' | 'outbox'>;
 
 export class Sessions {
-  private sessions = new Map<string, Session>();
-  private resetTokens = new Map<string, number>();
+  // Tracked: the state file's log hears of every change (changes.ts).
+  private sessions: Map<string, Session>;
+  private resetTokens: Map<string, number>;
   /** Reset tokens that stay valid after use. */
   private standing = new Set<string>();
   readonly outbox: MailMessage[];
 
-  constructor(saved?: SessionsSnapshot) {
+  constructor(
+    saved?: SessionsSnapshot,
+    private readonly changes = new ChangeLog(),
+  ) {
+    this.sessions = new TrackedMap(changes, 'sessions');
+    this.resetTokens = new TrackedMap(changes, 'resetTokens');
     for (const s of saved?.sessions ?? []) this.sessions.set(s.token, s);
     for (const r of saved?.resetTokens ?? []) this.resetTokens.set(r.token, r.user_id);
     this.outbox = saved?.outbox ?? [];
@@ -51,7 +58,9 @@ export class Sessions {
   mailResetToken(userId: number, to: string, sentAt: string): string {
     const token = randomBytes(16).toString('hex');
     this.resetTokens.set(token, userId);
-    this.outbox.push({ to, subject: 'Reset your password', reset_token: token, sent_at: sentAt });
+    const message = { to, subject: 'Reset your password', reset_token: token, sent_at: sentAt };
+    this.outbox.push(message);
+    this.changes.mail(this.outbox, message);
     return token;
   }
 
@@ -73,6 +82,11 @@ export class Sessions {
   *liveTokens(): Iterable<string> {
     yield* this.sessions.keys();
     yield* this.resetTokens.keys();
+  }
+
+  /** Reset tokens standing in `other` stand here too (they are not in the snapshot: a store rebuilt keeps them). */
+  keepStanding(other: Sessions): void {
+    for (const token of other.standing) this.standing.add(token);
   }
 
   snapshot(): SessionsSnapshot {

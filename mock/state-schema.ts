@@ -1,7 +1,11 @@
-// The shape of a state file (version 2). API records are checked against the spec's own
-// component schemas; the mock's internal records against the schemas here.
+// The shape of a state file (versions 2 and 3: the same records; 3 has a log
+// beside it, and `n`, the last line of that log its records hold). API records
+// are checked against the spec's own component schemas; the mock's internal
+// records against the schemas here. A log line's values are checked one by one
+// against the schema of the collection they belong to.
 import { MAX_CLIENTS } from '../fixtures/world.js';
 import type { JsonSchema, LoadedSpec } from '../spec/load.js';
+import type { Collection } from './changes.js';
 
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
@@ -45,25 +49,48 @@ const measurement = record({
   fields: { type: 'object' },
 });
 
-/** A version 2 state file: the world's seed and size, the API's writes over it, and the sessions. */
-export function stateSchema(spec: LoadedSpec): JsonSchema {
+const session = record({ token: str, user_id: int, platform: str, device_token: str, created_at: str });
+const mail = record({ to: str, subject: str, reset_token: str, sent_at: str });
+
+/** Collections whose value may be null: no plan, a deleted client. */
+export const NULLABLE: ReadonlySet<Collection> = new Set(['subscriptions', 'clients']);
+const orNull = (s: JsonSchema): JsonSchema => ({ anyOf: [{ type: 'null' }, s] });
+
+/** The value a log line may set in each collection, null aside (NULLABLE). */
+export function entrySchemas(spec: LoadedSpec): Record<Collection | 'outbox', JsonSchema> {
   const c = spec.document.components.schemas as Record<string, JsonSchema>;
+  return {
+    companies: record({ id: int, name: str }),
+    users: user,
+    subscriptions: subscription,
+    clients: { allOf: [c.Client!, record({ phone: str })] },
+    measurements: measurement,
+    sessions: session,
+    resetTokens: int,
+    outbox: mail,
+  };
+}
+
+/** A state file: the world's seed and size, the API's writes over it, and the sessions. */
+export function stateSchema(spec: LoadedSpec): JsonSchema {
+  const e = entrySchemas(spec);
   const overlay = record({
-    companies: list(record({ id: int, name: str })),
-    users: list(user),
-    subscriptions: list(record({ user_id: int, subscription: { anyOf: [{ type: 'null' }, subscription] } })),
-    clients: list(
-      record({ id: int, record: { anyOf: [{ type: 'null' }, { allOf: [c.Client!, record({ phone: str })] }] } }),
-    ),
-    measurements: list(measurement),
+    companies: list(e.companies),
+    users: list(e.users),
+    subscriptions: list(record({ user_id: int, subscription: orNull(e.subscriptions) })),
+    clients: list(record({ id: int, record: orNull(e.clients) })),
+    measurements: list(e.measurements),
   });
-  return record({
-    version: { const: 2 },
+  const file = record({
+    version: { enum: [2, 3] },
     seed: { type: 'integer', minimum: 0 },
     clients: { type: 'integer', minimum: 1, maximum: MAX_CLIENTS },
     overlay,
-    sessions: list(record({ token: str, user_id: int, platform: str, device_token: str, created_at: str })),
-    resetTokens: list(record({ token: str, user_id: int })),
-    outbox: list(record({ to: str, subject: str, reset_token: str, sent_at: str })),
+    sessions: list(e.sessions),
+    resetTokens: list(record({ token: str, user_id: e.resetTokens })),
+    outbox: list(e.outbox),
   });
+  // Version 3 only: the last log line the records hold (lines up to it are stale).
+  const n = { type: 'integer', minimum: 0 };
+  return { ...file, properties: { ...(file.properties as Record<string, JsonSchema>), n } };
 }

@@ -11,6 +11,7 @@ import type {
   UserRecord,
 } from '../fixtures/types.js';
 import type { WorldReference } from '../fixtures/world.js';
+import type { ChangeLog } from './changes.js';
 import type { OverlaySnapshot } from './overlay.js';
 
 export type InvalidationReason = 'password_change' | 'logout' | 'deactivation' | 'breach';
@@ -39,10 +40,11 @@ export interface MailMessage {
 /**
  * Everything that a restart must keep; written to the state file as JSON. The
  * world itself is not in it: the seed and size make it again, and the overlay
- * holds what the API changed (version 1 files held the whole world).
+ * holds what the API changed (version 1 files held the whole world). Version 3
+ * is version 2 with a log beside it (state-file.ts); the records are the same.
  */
 export interface StateSnapshot {
-  version: 2;
+  version: 3;
   seed: number;
   clients: number;
   overlay: OverlaySnapshot;
@@ -109,4 +111,8 @@ export interface Store {
   snapshot(): StateSnapshot;
   /** Called after every change; the state file hangs here. */
   onChange(listener: () => void): void;
+  /** Every write to the records a snapshot holds, for the state file's log and its undo. */
+  readonly changes: ChangeLog;
+  /** A store made afresh from this one's records (after an undo: its lists and indexes follow them). */
+  restored(): Store;
 }

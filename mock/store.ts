@@ -9,6 +9,7 @@ import { clientOfRoom, roomOfMeasurement } from '../fixtures/rooms.js';
 import { isoMicros } from '../fixtures/time.js';
 import type { ClientRecord, MeasurementRecord, UserRecord } from '../fixtures/types.js';
 import { GeneratedWorld, hashPassword, verifyPassword } from '../fixtures/world.js';
+import { ChangeLog } from './changes.js';
 import { ClientLists } from './client-lists.js';
 import { Overlay } from './overlay.js';
 import { People } from './people.js';
@@ -44,6 +45,8 @@ export class MemoryStore implements Store {
   private readonly rooms = new LRUCache<number, ReturnType<GeneratedWorld['roomsOf']>>({ max: ROOMS_KEPT });
   private lastMeasurementId: number;
   private listeners: Array<() => void> = [];
+  /** Every write to the overlay and the sessions, for the state file's log (and its undo). */
+  readonly changes = new ChangeLog();
 
   /** Over a world as generated, or as a state file left it (its world made again from its seed and size, unless `world` is that world). */
   constructor(
@@ -59,8 +62,8 @@ export class MemoryStore implements Store {
         : new GeneratedWorld({ seed: saved.seed, clients: saved.clients });
     this.seed = this.gen.seed;
     this.size = this.gen.size;
-    this.overlay = new Overlay(saved?.overlay);
-    this.tokens = new Sessions(saved);
+    this.overlay = new Overlay(saved?.overlay, this.changes);
+    this.tokens = new Sessions(saved, this.changes);
     this.refLists = { ...this.gen.reference };
     this.people = new People(this.gen, this.overlay);
     this.lastMeasurementId = this.gen.lastMeasurementId;
@@ -302,9 +305,17 @@ export class MemoryStore implements Store {
     return record;
   }
 
+  /** A store made afresh from this one's records: after an undo, the lists and indexes built over them follow. */
+  restored(): MemoryStore {
+    const saved = this.snapshot();
+    const store = new MemoryStore({ ...saved, outbox: [...saved.outbox] }, this.now, this.gen);
+    store.tokens.keepStanding(this.tokens);
+    return store;
+  }
+
   snapshot(): StateSnapshot {
     return {
-      version: 2,
+      version: 3,
       seed: this.seed,
       clients: this.size,
       overlay: this.overlay.snapshot(),

@@ -1,0 +1,92 @@
+// A disk that fills up under a running mock: round one answered 200 to writes
+// it could not save, and lost them. Here the kernel refuses writes past 2 MiB
+// (RLIMIT_FSIZE: Node ignores SIGXFSZ, so write(2) fails with EFBIG as it
+// fails with ENOSPC on a full disk). Every answer must tell the truth: a 200 is on disk after kill -9,
+// a 503 is not, in memory or on disk.
+import { join } from 'node:path';
+import t from 'tap';
+import { readState } from '../../mock/state-file.js';
+import { spec } from '../helpers/mock.js';
+import { freePort, startAndWait, TS } from '../helpers/processes.js';
+
+const cli = new URL('../../mock/cli.ts', import.meta.url).pathname;
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+t.test('regression: a full disk: every write answered 200 is saved, every 503 is undone, none is lost', async (t) => {
+  const file = join(t.testdir(), 'state.json');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const node = [process.execPath, ...TS, cli, '--port', String(port), '--state-file', file, '--no-rate-limit'];
+  // 4096 blocks of 512 bytes: no file of the mock's may pass 2 MiB. Without tap's NODE_OPTIONS (added to
+  // every child it spawns): its signal-exit hooks would turn SIGXFSZ back into a kill.
+  const mock = await startAndWait(
+    'sh',
+    ['-c', `ulimit -f 4096; unset NODE_OPTIONS; exec ${node.map(quote).join(' ')}`],
+    `${base}/__mock/accounts`,
+  );
+  t.teardown(mock.stop);
+  let stderr = '';
+  mock.child.stderr?.on('data', (d) => (stderr += d));
+  const post = async (path: string, body: unknown, token?: string) => {
+    const r = await fetch(`${base}/api/v1${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        platform: 'WEB',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
+    return { status: r.status, body: (await r.json()) as any };
+  };
+  const token = (await post('/user/signin', { email: 'demo@example.com', password: 'demo-password' })).body.data
+    .api_token;
+  const clients = (await post('/client/list', { limit: 30 }, token)).body.data.data as Array<{
+    id: number;
+    name: string;
+    surname: string;
+    email: string;
+  }>;
+  const answers: number[] = [];
+  for (const [i, c] of clients.entries()) {
+    const r = await post(
+      '/client/update',
+      {
+        client_id: c.id,
+        name: `Acked ${i}`,
+        surname: c.surname,
+        email: c.email,
+        address: `${i} ${'x'.repeat(200_000)}`,
+      },
+      token,
+    );
+    answers.push(r.status);
+    if (r.status === 503) t.same(r.body, { message: r.body.message, status: 503 }, `update ${i}: in the API shape`);
+  }
+  t.same(
+    answers.filter((s) => s !== 200 && s !== 503),
+    [],
+    'every answer is 200 or 503',
+  );
+  t.ok(answers.includes(503), `the disk filled up: ${answers.join(' ')}`);
+  const listed = new Map(
+    ((await post('/client/list', { limit: 30 }, token)).body.data.data as Array<{ id: number; name: string }>).map(
+      (c) => [c.id, c.name],
+    ),
+  );
+  t.same(
+    clients.filter((c, i) => (answers[i] === 200) !== (listed.get(c.id) === `Acked ${i}`)).map((c) => c.id),
+    [],
+    'in memory: the 200s are there, the 503s are not',
+  );
+  mock.child.kill('SIGKILL');
+  await new Promise((r) => mock.child.once('exit', r));
+  const saved = new Map((await readState(file, await spec()))!.overlay.clients.map((c) => [c.id, c.record?.name]));
+  t.same(
+    clients.filter((c, i) => (answers[i] === 200) !== (saved.get(c.id) === `Acked ${i}`)).map((c) => c.id),
+    [],
+    'on disk after kill -9: the 200s are there, the 503s are not',
+  );
+  t.match(stderr, /could not be written \(.*EFBIG/, 'and the mock said why');
+});
