@@ -1,7 +1,7 @@
 // Sessions, reset tokens and their mail, apart from any world.
 import t, { type Test } from 'tap';
 import { SESSION_LIMITS, Sessions } from '../../mock/sessions.js';
-import { bearer, testMock } from '../helpers/mock.js';
+import { bearer, spec, testMock } from '../helpers/mock.js';
 
 const at = '2024-01-01T00:00:00.000000Z';
 
@@ -165,9 +165,11 @@ t.test('revoking after pruning counts only the sessions kept; a standing reset t
   t.end();
 });
 
-t.test('the bounds by default: 100 sessions an account, 10,000 in all', (t) => {
+t.test('the bounds by default: 100 sessions an account (as the spec says), 10,000 in all', async (t) => {
   t.same(SESSION_LIMITS, { perUser: 100, sessions: 10_000, resetTokens: 10_000, outbox: 1_000 });
-  t.end();
+  const sessions = (await spec()).raw['x-sessions'];
+  t.equal(sessions.per_user, SESSION_LIMITS.perUser, 'x-sessions per_user');
+  t.equal(sessions['x-assumed'], true);
 });
 
 t.test('regression: through the API, an account signed in 150 times keeps its newest 100 tokens', async (t) => {
