@@ -122,7 +122,7 @@ export function banner(url: string, settings: CliSettings, world: WorldFacts): s
   const lines = [
     `Measurement Capture Service mock listening on ${url}/api/v1`,
     `  world: seed ${world.seed}, ${world.clients} clients (${fromFile ? `loaded from ${o.stateFile}` : 'fresh from the seed'})${ignored}`,
-    `  rate limit: ${world.rateLimit === false ? 'off' : `${world.rateLimit.max} requests/${world.rateLimit.windowMs === 60_000 ? 'minute' : `${world.rateLimit.windowMs / 1000} s`} per token`}`,
+    `  rate limit: ${world.rateLimit === false ? 'off' : `${world.rateLimit.max} requests/${world.rateLimit.windowMs === 60_000 ? 'minute' : `${world.rateLimit.windowMs / 1000} s`} per user (per address before sign-in)`}`,
     'Demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email} / ${a.password}  (${a.note})`),
     `API reference: ${url}/docs  (spec: ${url}/openapi.yaml)`,

@@ -5,6 +5,7 @@
 // of their own). So a write is never answered from the cache, and two adds get
 // two ids. The text is made once by the route's response serializer.
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /**
  * What an answer depends on besides the store, which is every part of a
@@ -30,11 +31,33 @@ export function cacheKey(request: FastifyRequest, platform: string): string {
         : JSON.stringify(request.body);
   return `${request.method} ${request.url}\u0000${request.token ?? ''}\u0000${platform}\u0000${request.headers.host ?? ''}\u0000${body}`;
 }
+/**
+ * The default bound on what the cache keeps: keys and answers together. V8
+ * keeps a string in 1 or 2 bytes a character; the cache counts 2, so the bound
+ * holds whatever the text (a page of clients whose fields hold accents or CJK).
+ */
+export const CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** An answer whose key and text come to more than this share of the bound is sent, not kept. */
+const LARGEST_SHARE = 8;
+
+const sizeOf = (key: string, text: string) => 2 * (key.length + text.length);
+
 export class ResponseCache {
-  #entries = new Map<string, string>();
+  readonly maxBytes: number;
+  #entries: LRUCache<string, string>;
   #version = 0;
 
-  constructor(private readonly limit = 10_000) {}
+  constructor({ maxBytes = CACHE_MAX_BYTES }: { maxBytes?: number } = {}) {
+    this.maxBytes = maxBytes;
+    this.#entries = this.#empty();
+  }
+
+  // Bounded by bytes, not entries: one client can make answers of any size
+  // (distinct query strings, long field values), and a count let 90 pages of
+  // 45 MB exhaust the heap. Least recently read go first.
+  #empty(): LRUCache<string, string> {
+    return new LRUCache({ maxSize: this.maxBytes, maxEntrySize: Math.floor(this.maxBytes / LARGEST_SHARE) });
+  }
 
   /** Moves on every change of the store: read it before making an answer, give it to keep(). */
   get version(): number {
@@ -44,23 +67,29 @@ export class ResponseCache {
   /** The store changed: every kept answer is stale. */
   changed(): void {
     this.#version++;
-    this.#entries.clear();
+    // A new cache, not clear(): clearing walks every entry, and a change comes with every write.
+    if (this.#entries.size > 0) this.#entries = this.#empty();
   }
 
   get(key: string): string | undefined {
     return this.#entries.get(key);
   }
 
-  /** Keeps an answer made while the version stood at `madeAt`, unless the store changed since. */
+  /** Keeps an answer made while the version stood at `madeAt`, unless the store changed since or it is too large. */
   keep(key: string, text: string, madeAt: number): boolean {
     if (madeAt !== this.#version) return false;
-    // A bound, not an LRU: a world that changes clears it far sooner.
-    if (this.#entries.size >= this.limit) this.#entries.clear();
-    this.#entries.set(key, text);
+    const size = sizeOf(key, text);
+    if (size > this.#entries.maxEntrySize) return false;
+    this.#entries.set(key, text, { size });
     return true;
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** What the kept keys and answers come to, at 2 bytes a character. */
+  get bytes(): number {
+    return this.#entries.calculatedSize;
   }
 }

@@ -13,7 +13,7 @@ import { ChangeLog } from './changes.js';
 import { ClientLists } from './client-lists.js';
 import { Overlay } from './overlay.js';
 import { People } from './people.js';
-import { Sessions } from './sessions.js';
+import { SESSION_LIMITS, Sessions } from './sessions.js';
 
 export type {
   ClientPatch,
@@ -63,7 +63,7 @@ export class MemoryStore implements Store {
     this.seed = this.gen.seed;
     this.size = this.gen.size;
     this.overlay = new Overlay(saved?.overlay, this.changes);
-    this.tokens = new Sessions(saved, this.changes);
+    this.tokens = new Sessions(saved, SESSION_LIMITS, this.changes);
     this.refLists = { ...this.gen.reference };
     this.people = new People(this.gen, this.overlay);
     this.lastMeasurementId = this.gen.lastMeasurementId;

@@ -47,6 +47,8 @@ function messageOf(e: ErrorObject, field: string): string {
     case 'maxLength':
       return `The ${name} field must not be greater than ${String(p.limit)} characters.`;
     case 'maxProperties':
+      // A field's map (custom_field) counts as Laravel counts an array: `max:` items.
+      if (field !== 'body') return `The ${name} field must not have more than ${String(p.limit)} items.`;
       return p.limit === 0 ? 'This operation takes no body fields.' : 'The request body has too many fields.';
     case 'maxItems':
       return `The ${name} field must not have more than ${String(p.limit)} items.`;
@@ -55,10 +57,34 @@ function messageOf(e: ErrorObject, field: string): string {
   }
 }
 
+const IN_BRANCH = /\/(oneOf|anyOf)\/\d+\//;
+
+/**
+ * A failed oneOf/anyOf: the errors of the one branch whose type the value has
+ * (custom_field's map with too many keys, not its empty-array branch), which
+ * name the bound it broke; the union's own error when no branch or several fit.
+ */
+function explained(union: ErrorObject, errors: readonly ErrorObject[]): ErrorObject[] {
+  const prefix = `${union.schemaPath}/`;
+  const branches = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    if (!e.schemaPath.startsWith(prefix)) continue;
+    const branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
+    branches.set(branch, [...(branches.get(branch) ?? []), e]);
+  }
+  const fitting = [...branches.values()].filter(
+    (list) => !list.some((e) => e.keyword === 'type' && e.instancePath === union.instancePath),
+  );
+  return fitting.length === 1 ? fitting[0]! : [union];
+}
+
 /** Per-field messages, first error of each field first. */
 export function validationErrors(errors: readonly ErrorObject[]): Record<string, string[]> {
-  // Errors inside a oneOf branch explain the branch, not the field; the oneOf error itself does.
-  const top = errors.filter((e) => !/\/(oneOf|anyOf)\/\d+\//.test(e.schemaPath));
+  // Errors inside a oneOf branch explain the branch, not the field; the oneOf error itself does,
+  // unless one branch fits the value's type (explained()).
+  const top = errors
+    .filter((e) => !IN_BRANCH.test(e.schemaPath))
+    .flatMap((e) => (e.keyword === 'oneOf' || e.keyword === 'anyOf' ? explained(e, errors) : [e]));
   const out: Record<string, string[]> = {};
   for (const e of top.length ? top : errors) {
     const field = fieldOf(e);

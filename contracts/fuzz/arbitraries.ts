@@ -75,12 +75,15 @@ export function valueFor(
       return typed(fc.constant(null));
     case 'string': {
       if (!mode.chaos) {
-        if (s.format === 'email') return fc.emailAddress();
+        // Plausible: within the schema's own lengths (counted in code points, as JSON Schema counts).
         const min = typeof s.minLength === 'number' ? s.minLength : 0;
+        const max = typeof s.maxLength === 'number' ? s.maxLength : Number.POSITIVE_INFINITY;
+        const fits = (x: string) => [...x].length >= min && [...x].length <= max;
+        if (s.format === 'email') return fc.emailAddress().filter(fits);
         return fc.oneof(
-          fc.string({ minLength: min, maxLength: Math.max(min, 40) }),
-          fc.constantFrom(...ODD_STRINGS.filter((x) => x.length >= min)),
-          fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.max(min, 20) }),
+          fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 40)) }),
+          fc.constantFrom(...ODD_STRINGS.filter(fits)),
+          fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, Math.max(min, 20)) }).filter(fits),
         );
       }
       return typed(

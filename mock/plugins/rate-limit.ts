@@ -1,5 +1,6 @@
 // Section 8: the spec's x-rate-limit (MockContext.rateLimit), then 429. Counted
-// per token, or per address for calls without one, across all operations together.
+// as x-rate-limit-key says, across all operations together: per user when
+// signed in, per address otherwise.
 
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
@@ -11,10 +12,21 @@ export interface RateLimitSettings {
   windowMs: number;
 }
 
-/** A valid token has a quota of its own; anything else (no token, a made-up one) counts per address. */
+/**
+ * Laravel's default API limiter, `by($request->user()?->id ?: $request->ip())`:
+ * a protected operation with a valid token counts against its user, so a user's
+ * many tokens share one quota (keyed per token, one address signing in again
+ * and again got 60 calls per sign-in). Everything else counts per address: a
+ * public operation has no user whatever token it carries (sign-in with a valid
+ * token is not charged to that token's user), nor has a made-up token.
+ */
 export const rateLimitKey = (request: FastifyRequest): string => {
-  const token = presentedToken(request);
-  return token && request.server.mock.store.userByToken(token) ? `token:${token}` : `ip:${request.ip}`;
+  if (request.operation && !request.operation.isPublic) {
+    const token = presentedToken(request);
+    const user = token ? request.server.mock.store.userByToken(token) : undefined;
+    if (user) return `user:${user.id}`;
+  }
+  return `ip:${request.ip}`;
 };
 
 export default fp<RateLimitSettings>(

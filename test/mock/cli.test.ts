@@ -128,7 +128,11 @@ t.test(
       "world: seed 20261121, 149 clients (loaded from w.json) (--seed and --clients ignored: the file's world is used)",
     );
     t.notMatch(text, /seed 7|1000 clients/);
-    t.match(text, 'rate limit: 5 requests/minute per token', 'the running limit, not a default');
+    t.match(
+      text,
+      'rate limit: 5 requests/minute per user (per address before sign-in)',
+      'the running limit, not a default',
+    );
     const plain = parseMockArgs(['--state-file', 'w.json']);
     if (!plain.ok) throw new Error('parse');
     t.notMatch(

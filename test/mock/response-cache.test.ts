@@ -1,8 +1,8 @@
-// The read cache: what its key holds, and the bound on its size.
+// The read cache: what its key holds, and the bound on its size in bytes.
 
 import type { FastifyRequest } from 'fastify';
 import t from 'tap';
-import { cacheKey, RAW_KEY_LIMIT, ResponseCache } from '../../mock/response-cache.js';
+import { CACHE_MAX_BYTES, cacheKey, RAW_KEY_LIMIT, ResponseCache } from '../../mock/response-cache.js';
 import '../../mock/runtime.js';
 
 type Parts = {
@@ -72,13 +72,63 @@ t.test('the cache keeps an answer made at the current version, until the store c
   t.equal(cache.get('b'), undefined);
 });
 
-t.test('the cache empties itself at its bound', async (t) => {
-  const cache = new ResponseCache(2);
+// Each form of filling the cache: many big answers, few huge ones, long keys
+// (query strings) with small answers, two-byte text. Whatever the form, what it
+// keeps stays under its byte bound, counted at 2 bytes a character.
+t.test(
+  'regression: the cache was bounded by entry count, so big answers under distinct keys exhausted the heap',
+  async (t) => {
+    const maxBytes = 1024 * 1024;
+    const rows: Array<[string, (i: number) => [string, string], number]> = [
+      ['many answers of 100 kB under distinct query strings', (i) => [`GET /p?page=${i}`, 'x'.repeat(50_000)], 200],
+      ['answers over an eighth of the bound', (i) => [`GET /big?${i}`, 'x'.repeat(maxBytes / 16 + 1)], 20],
+      ['long keys with small answers', (i) => [`GET /k?${'q'.repeat(20_000)}${i}`, '{}'], 500],
+      ['two-byte text', (i) => [`GET /u?${i}`, 'é中'.repeat(20_000)], 200],
+    ];
+    for (const [name, entry, count] of rows) {
+      const cache = new ResponseCache({ maxBytes });
+      for (let i = 0; i < count; i++) {
+        const [k, text] = entry(i);
+        cache.keep(k, text, cache.version);
+        if (cache.bytes > maxBytes) {
+          t.fail(`${name}: ${cache.bytes} bytes kept after ${i + 1} answers`);
+          break;
+        }
+      }
+      t.ok(cache.bytes <= maxBytes, `${name}: ${cache.bytes} bytes kept, at most ${maxBytes}`);
+    }
+  },
+);
+
+t.test('an answer larger than an eighth of the bound is not kept; smaller ones are', async (t) => {
+  const cache = new ResponseCache({ maxBytes: 1600 });
+  t.notOk(cache.keep('big', 'x'.repeat(100), cache.version), '2 x (3 + 100) bytes > 200');
+  t.equal(cache.get('big'), undefined);
+  t.ok(cache.keep('small', 'x'.repeat(90), cache.version));
+  t.equal(cache.get('small'), 'x'.repeat(90));
+  t.equal(cache.bytes, 2 * ('small'.length + 90));
+});
+
+t.test('at its bound the cache lets the least recently read answers go', async (t) => {
+  // Eight answers of 2 x (1 + 99) = 200 bytes fill 1,600.
+  const cache = new ResponseCache({ maxBytes: 1600 });
   const v = cache.version;
-  cache.keep('a', '1', v);
-  cache.keep('b', '2', v);
-  t.same([cache.get('a'), cache.get('b')], ['1', '2']);
-  cache.keep('c', '3', v);
-  t.same([cache.get('a'), cache.get('c')], [undefined, '3'], 'the third entry dropped the first two');
-  t.equal(cache.size, 1);
+  const keys = [...'abcdefgh'];
+  for (const k of keys) cache.keep(k, 'x'.repeat(99), v);
+  t.equal(cache.bytes, 1600);
+  t.ok(cache.get('a'), 'a read moves a to the front');
+  cache.keep('i', 'x'.repeat(99), v);
+  t.same(
+    [...keys, 'i'].filter((k) => cache.get(k) === undefined),
+    ['b'],
+    'b, the least recently read, went first',
+  );
+  t.same([cache.size, cache.bytes], [8, 1600]);
+  cache.changed();
+  t.same([cache.size, cache.bytes], [0, 0], 'a change drops everything');
+});
+
+t.test('the default bound is 32 MiB', async (t) => {
+  t.equal(CACHE_MAX_BYTES, 32 * 1024 * 1024);
+  t.equal(new ResponseCache().maxBytes, CACHE_MAX_BYTES);
 });
