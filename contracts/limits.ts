@@ -63,3 +63,13 @@ export function parseSize(name: string, v: string): number {
     throw new Error(`--${name} takes a size from 1k to 1g (e.g. 10m, 512k or bytes), not "${v}"`);
   return n;
 }
+
+/**
+ * A copy of a piece of a larger string that holds nothing of it. V8 keeps a
+ * slice (or a concatenation) of a string as a view onto the whole, so an excerpt
+ * of a 10 MiB answer kept in a finding would keep the 10 MiB alive; the copy is
+ * made from the code units (lone surrogates kept), never from the parent.
+ */
+export function detach(s: string): string {
+  return s.length < 13 ? s : Buffer.from(s, 'utf16le').toString('utf16le');
+}
