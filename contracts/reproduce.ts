@@ -2,7 +2,7 @@
 // excerpted after redaction (a secret is never cut in half), and a curl
 // command that sends the same request with the token taken from $MCS_TOKEN.
 import type { Outcome } from './http.js';
-import { detach } from './limits.js';
+import { detach, TEXT_KEPT } from './limits.js';
 
 export interface Reproduction {
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
@@ -14,16 +14,18 @@ export interface Reproduction {
 export const EXCERPT = 2000;
 const MASK = '[REDACTED]';
 
-/** Characters redacted past the excerpt: a secret that crosses the cut is masked whole, and an answer
- *  of 10 MiB costs the redaction of a few kilobytes. A longer secret cut at the window is masked as a piece. */
-const MARGIN = 4096;
+/** Characters redacted past the excerpt (what an outcome keeps of a text): a secret that crosses the cut
+ *  is masked whole, and an answer of 10 MiB costs the redaction of a few kilobytes. A longer secret cut at the window is masked as a piece. */
+const MARGIN = TEXT_KEPT - EXCERPT;
 
-/** The excerpt of a body, redacted, copied (it must not keep the answer alive in a finding). */
-function cut(text: string, clean: (text: string) => string): string {
-  if (text.length <= EXCERPT) return detach(clean(text));
+/** The excerpt of a body, redacted, copied (it must not keep the answer alive in a finding);
+ *  `length` is the whole text's when `text` is already its beginning (an outcome's). */
+function cut(text: string, clean: (text: string) => string, length = text.length): string {
+  if (length <= EXCERPT) return detach(clean(text));
   const shown = clean(text.slice(0, EXCERPT + MARGIN));
-  return detach(`${shown.slice(0, EXCERPT)}... (${text.length - EXCERPT} more characters)`);
+  return detach(`${shown.slice(0, EXCERPT)}... (${length - EXCERPT} more characters)`);
 }
+
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function reproduction(apiBase: string, out: Outcome, clean: (text: string) => string): Reproduction {
@@ -47,7 +49,13 @@ export function reproduction(apiBase: string, out: Outcome, clean: (text: string
     request: { method: req.method, url, headers, ...(body === undefined ? {} : { body: cut(body, (x) => x) }) },
     ...(out.status === undefined
       ? {}
-      : { response: { status: out.status, contentType: out.headers['content-type'], body: cut(out.text, clean) } }),
+      : {
+          response: {
+            status: out.status,
+            contentType: out.headers['content-type'],
+            body: cut(out.text, clean, out.textLength),
+          },
+        }),
     curl,
   };
 }
