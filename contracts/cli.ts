@@ -23,6 +23,7 @@ import { pairOutputs } from '../spec/cli-outputs.js';
 import { BODY_DEFAULTS, parseSize } from './limits.js';
 import { PASSWORD_ACCOUNT_IS_MAIN, RUN_DEFAULTS, sameEmail } from './options.js';
 import { givenSecrets, redact } from './redact.js';
+import { terminalLine, terminalText } from './reporters/escape.js';
 import { progressLine, REPORTERS, type ReporterName } from './reporters/index.js';
 import { runContracts } from './runner.js';
 import { MAX_BUDGET_MS, readBudgetsFile } from './timing.js';
@@ -204,6 +205,11 @@ export interface Io {
   writeFile: (path: string, text: string) => Promise<void>;
 }
 
+/** What goes to a terminal: every control character a deployment could have put in it is shown escaped. */
+function terminalIo(io: Io): Io {
+  return { ...io, stdout: (s) => io.stdout(terminalText(s)), stderr: (s) => io.stderr(terminalText(s)) };
+}
+
 const realIo: Io = {
   stdout: (s) => process.stdout.write(`${s}\n`),
   stderr: (s) => process.stderr.write(`${s}\n`),
@@ -221,7 +227,15 @@ export async function main(
 ): Promise<number> {
   const parsed = parseContractArgs(argv, env);
   if (!parsed.ok) return refuse(CONTRACTS_COMMAND, parsed, io);
-  const { options, reporters } = parsed.plan;
+  return run(parsed.plan, argv, terminalIo(io), extra);
+}
+
+async function run(
+  { options, reporters }: CliPlan,
+  argv: string[],
+  io: Io,
+  extra: Partial<RunOptions>,
+): Promise<number> {
   const onCommandLine = (
     ['password', 'nosub-password', 'password-account-password', 'token', 'api-key'] as const
   ).filter((f) => argv.some((a) => a === `--${f}` || a.startsWith(`--${f}=`)));
@@ -237,13 +251,14 @@ export async function main(
   try {
     report = await runContracts({
       ...options,
-      onNotice: (line) => io.stderr(`contracts: ${redact(line, secrets)}`),
+      onNotice: (line) => io.stderr(`contracts: ${terminalLine(redact(line, secrets))}`),
       ...extra,
       onResult: progress ? (r) => progress(redact(progressLine(r), secrets)) : undefined,
     });
   } catch (err) {
     const reason = err instanceof RunAborted ? err.message : `unexpected error: ${(err as Error).message}`;
-    io.stderr(`contracts: the run could not happen: ${redact(reason, secrets)}`);
+    // One line, whatever the server's words in it hold.
+    io.stderr(`contracts: the run could not happen: ${terminalLine(redact(reason, secrets))}`);
     return 2;
   }
   // The report comes redacted; each rendering is redacted once more for what a renderer escapes.

@@ -1,10 +1,16 @@
 // Validates one HTTP exchange (operation, status, headers, body) against the
-// spec. Every validator is compiled once, when the validator is created.
+// spec. Every validator is compiled once: the ones that stop at the first
+// violation when the validator is created, the ones that list every violation
+// when an answer first needs them. Memory stays bounded whatever the body: a
+// body of more than LISTED_VALUES values is judged by the validator that stops,
+// and its violations are listed from a sample (violations.ts).
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../spec/ajv.js';
 import { type LoadedSpec, type OperationEntry, pathPattern } from '../spec/load.js';
 import { decodePointer } from '../spec/schema.js';
+import { clip, preview } from './preview.js';
 import { type Finding, severityOf } from './types.js';
+import { type Found, LISTED_VALUES, SAMPLED_ITEMS, violations } from './violations.js';
 
 export interface Exchange {
   /** The operation, by id; or give method and path (the path under the server prefix or with it). */
@@ -34,11 +40,7 @@ export function assumedAlong(root: unknown, schemaPath: string): boolean {
   return node !== null && typeof node === 'object' && (node as Record<string, unknown>)['x-assumed'] === true;
 }
 
-const show = (v: unknown): string => {
-  const text = JSON.stringify(v);
-  if (text === undefined) return String(v);
-  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-};
+const show = (v: unknown): string => preview(v);
 
 function valueAt(body: unknown, pointer: string): unknown {
   let node: unknown = body;
@@ -72,20 +74,61 @@ function expectedOf(e: ErrorObject): string {
 /** Violations described per answer; the rest are counted (a body can hold millions). */
 export const MAX_FINDINGS = 100;
 
+/** One violation as a finding: its pointer and value shown in a few hundred characters, copied, whatever the body. */
+function violation(operationId: string, exchange: Exchange, e: ErrorObject, assumed: boolean): ExchangeFinding {
+  const missing = e.keyword === 'required' ? String((e.params as Record<string, unknown>).missingProperty) : undefined;
+  const at = clip(missing === undefined ? e.instancePath : `${e.instancePath}/${missing}`);
+  return {
+    operationId,
+    status: exchange.status,
+    at,
+    expected: expectedOf(e),
+    actual: missing === undefined ? show(valueAt(exchange.body, e.instancePath)) : 'nothing',
+    message: `${operationId} ${exchange.status} ${at || '(body)'}: ${clip(e.message ?? e.keyword)}`,
+    keyword: e.keyword,
+    severity: severityOf(assumed),
+  };
+}
+
+/** The line for the violations not listed: counted, or (a body too large to list them all) said to be sampled. */
+function truncation(operationId: string, status: number, found: Found): Omit<ExchangeFinding, 'severity'> | undefined {
+  const base = { operationId, status, at: '', expected: 'the schema', keyword: 'truncated' };
+  if (found.sampled)
+    return {
+      ...base,
+      actual: `more than ${LISTED_VALUES.toLocaleString('en')} values`,
+      message: `${operationId} ${status}: the body holds more than ${LISTED_VALUES.toLocaleString('en')} values, so its violations are listed from the first ${SAMPLED_ITEMS} items of each array (and the first of the whole body); more violations may follow`,
+    };
+  if (found.errors.length <= MAX_FINDINGS) return undefined;
+  const more = found.errors.length - MAX_FINDINGS;
+  return {
+    ...base,
+    actual: `${found.errors.length} violations`,
+    message: `${operationId} ${status}: ... and ${more} more violations of the schema in this body`,
+  };
+}
+
 export interface ExchangeValidator {
   /** The operation an exchange belongs to, or undefined. */
   resolve(exchange: Pick<Exchange, 'operationId' | 'method' | 'path'>): OperationEntry | undefined;
   validate(exchange: Exchange): ExchangeFinding[];
-  /** How many validators were compiled (once, at creation). */
+  /** How many responses have a validator (compiled once, at creation; the listing ones when first needed). */
   readonly compiled: number;
 }
 
 export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
-  const ajv = createAjv({ allErrors: true });
-  const validators = new Map<string, ValidateFunction>();
+  const firstOnly = createAjv({ allErrors: false });
+  const listing = createAjv({ allErrors: true });
+  const validators = new Map<string, { firstOnly: ValidateFunction; every: () => ValidateFunction }>();
   for (const op of spec.operations) {
     for (const r of Object.values(op.responses)) {
-      if (r.schema) validators.set(`${op.operationId} ${r.status}`, ajv.compile(r.schema));
+      if (!r.schema) continue;
+      const schema = r.schema;
+      let every: ValidateFunction | undefined;
+      validators.set(`${op.operationId} ${r.status}`, {
+        firstOnly: firstOnly.compile(schema),
+        every: () => (every ??= listing.compile(schema)),
+      });
     }
   }
   const routes = spec.operations.map((op) => ({
@@ -155,37 +198,14 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
       // document does not show at all has modelled success bodies; its 401, 403
       // and 429 stay the document's facts (sections 5 and 7).
       const responseAssumed = op.assumed && /^2\d\d$/.test(response.status);
-      if (validate && !validate(exchange.body)) {
-        const errors = validate.errors ?? [];
-        for (const e of errors.slice(0, MAX_FINDINGS)) {
-          const at =
-            e.keyword === 'required'
-              ? `${e.instancePath}/${String((e.params as Record<string, unknown>).missingProperty)}`
-              : e.instancePath;
-          const actual = e.keyword === 'required' ? 'nothing' : show(valueAt(exchange.body, e.instancePath));
-          out.push({
-            operationId: op.operationId,
-            status: exchange.status,
-            at,
-            expected: expectedOf(e),
-            actual,
-            message: `${op.operationId} ${exchange.status} ${at || '(body)'}: ${e.message ?? e.keyword}`,
-            keyword: e.keyword,
-            severity: severityOf(responseAssumed || assumedAlong(response.schema, e.schemaPath)),
-          });
-        }
-        if (errors.length > MAX_FINDINGS) {
-          const more = errors.length - MAX_FINDINGS;
+      if (validate) {
+        const found = violations(validate.firstOnly, validate.every, exchange.body);
+        for (const e of found.errors.slice(0, MAX_FINDINGS))
           out.push(
-            finding(
-              'truncated',
-              'the schema',
-              `${errors.length} violations`,
-              `${op.operationId} ${exchange.status}: ... and ${more} more violations of the schema in this body`,
-              out.every((f) => f.severity === 'observation'),
-            ),
+            violation(op.operationId, exchange, e, responseAssumed || assumedAlong(response.schema, e.schemaPath)),
           );
-        }
+        const note = truncation(op.operationId, exchange.status, found);
+        if (note) out.push({ ...note, severity: severityOf(out.every((f) => f.severity === 'observation')) });
       }
       return out;
     },

@@ -1,7 +1,7 @@
 // One HTTP exchange with a deployment. Never throws: a timeout, a refused or
 // reset connection, a body that is not JSON, too large or nested too deep all
 // come back as data.
-import { BODY_DEFAULTS, jsonDepth, readBounded } from './limits.js';
+import { BODY_DEFAULTS, type BodyRead, detach, jsonDepth, readBounded, TEXT_KEPT } from './limits.js';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -31,7 +31,10 @@ export interface Outcome {
   /** Absent when the exchange failed at the network level. */
   status?: number;
   headers: Record<string, string>;
+  /** The beginning of the answer's text (TEXT_KEPT characters), copied: an outcome never holds a whole answer. */
   text: string;
+  /** Characters of the answer's whole text (of what was read, when it was too large); `text.length` when absent. */
+  textLength?: number;
   /** Parsed body; undefined when empty or not JSON (see `parseError`). */
   body?: unknown;
   parseError?: string;
@@ -72,6 +75,43 @@ export function describeBody(o: Outcome): string {
   return `a body that is not JSON (${o.parseError ?? 'unparsable'}): ${JSON.stringify(o.text.slice(0, 60))}`;
 }
 
+/** The outcome of an answer read: parsed when it is JSON within the bounds; its text kept only in part. */
+function settle(
+  request: Request,
+  res: Response,
+  read: BodyRead,
+  maxBodyBytes: number,
+  maxDepth: number,
+  ms: number,
+): Outcome {
+  const text = read.text;
+  // A copy: a slice would keep the whole text (up to --max-body) alive for as long as the outcome.
+  const out: Outcome = {
+    request,
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    text: detach(text.slice(0, TEXT_KEPT)),
+    textLength: text.length,
+    ms,
+  };
+  if (read.tooLarge) {
+    out.fault = {
+      kind: 'too-large',
+      message: `the answer (${res.status}) was larger than ${mib(maxBodyBytes)} (counted after decompression); reading stopped (--max-body)`,
+    };
+  } else if (text.trim() !== '' && jsonDepth(text, maxDepth) > maxDepth) {
+    out.parseError = `JSON nested deeper than ${maxDepth} levels: nesting too deep to parse or validate`;
+  } else if (text.trim() !== '') {
+    try {
+      out.body = JSON.parse(text);
+    } catch (err) {
+      // V8's message quotes the text; a copy, cut short, keeps none of it alive.
+      out.parseError = detach((err as Error).message.slice(0, 300));
+    }
+  }
+  return out;
+}
+
 export function createTransport(
   baseUrl: string,
   fetchImpl: FetchLike,
@@ -96,7 +136,14 @@ export function createTransport(
         headers['content-type'] = 'application/json';
       }
       if (runSignal?.aborted)
-        return { request: req, headers: {}, text: '', fault: classify(undefined, timeoutMs, runSignal), ms: 0 };
+        return {
+          request: req,
+          headers: {},
+          text: '',
+          textLength: 0,
+          fault: classify(undefined, timeoutMs, runSignal),
+          ms: 0,
+        };
       try {
         // The timeout covers the whole exchange, body included.
         const timeout = AbortSignal.timeout(timeoutMs);
@@ -109,38 +156,13 @@ export function createTransport(
           redirect: 'manual',
         });
         const read = await readBounded(res, maxBodyBytes);
-        const text = read.text;
-        const out: Outcome = {
-          request: req,
-          status: res.status,
-          headers: Object.fromEntries(res.headers),
-          text,
-          ms: performance.now() - started,
-        };
-        if (read.tooLarge) {
-          out.text = text.slice(0, 2000);
-          out.fault = {
-            kind: 'too-large',
-            message: `the answer (${res.status}) was larger than ${mib(maxBodyBytes)} (counted after decompression); reading stopped (--max-body)`,
-          };
-          return out;
-        }
-        if (text.trim() !== '' && jsonDepth(text, maxDepth) > maxDepth) {
-          out.text = text.slice(0, 2000);
-          out.parseError = `JSON nested deeper than ${maxDepth} levels: nesting too deep to parse or validate`;
-        } else if (text.trim() !== '') {
-          try {
-            out.body = JSON.parse(text);
-          } catch (err) {
-            out.parseError = (err as Error).message;
-          }
-        }
-        return out;
+        return settle(req, res, read, maxBodyBytes, maxDepth, performance.now() - started);
       } catch (err) {
         return {
           request: req,
           headers: {},
           text: '',
+          textLength: 0,
           fault: classify(err, timeoutMs, runSignal),
           ms: performance.now() - started,
         };

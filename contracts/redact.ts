@@ -1,13 +1,15 @@
 // No report ever carries a password or token, in any form: each known secret
-// is replaced in every encoding it can take on the wire or in a report (raw,
-// JSON-escaped once or twice, URL-encoded, base64 of `email:password`), a piece
-// of one left at the end of a cut excerpt is masked too, and token-like fields
-// are masked whatever their value.
+// is found wherever the text, or the text with its escaping undone (JSON,
+// Python, URL, HTML, one family after another: contracts/decode.ts), holds it or
+// its base64, and the span of the text that made it is masked; a piece of one
+// (8 characters or more) left before a cut is masked too; token-like fields are
+// masked whatever their value. No pattern is ever built from a secret: a search
+// costs time linear in the text, whatever the secret's length.
+import { canonical, needle, needlesOf, type Span, secretSpans } from './secret-spans.js';
+
 const MASK = '[REDACTED]';
 /** Shorter secrets are not hunted: they would mask ordinary words. */
 const MIN_SECRET = 4;
-/** A cut-off piece of a secret this long or longer is masked where an excerpt ends. */
-const MIN_FRAGMENT = 8;
 
 interface Given {
   credentials: { email?: string; password?: string; token?: string };
@@ -33,7 +35,7 @@ export function givenSecrets(o: Given): string[] {
   ].filter((x): x is string => !!x);
 }
 
-/** Every form a secret can take in a request, an answer or a report. */
+/** Common forms a secret takes on the wire (raw, JSON-escaped once or twice, URL-encoded): what tests look for. */
 export function encodings(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
   const forms = [
@@ -47,32 +49,39 @@ export function encodings(secret: string): string[] {
   return [...new Set(forms)];
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function masked(text: string, spans: Span[]): string {
+  if (spans.length === 0) return text;
+  spans.sort((x, y) => x[0] - y[0]);
+  let out = '';
+  let done = 0;
+  for (const [a, b] of spans) {
+    if (b <= done) continue;
+    if (a >= done) out += `${text.slice(done, a)}${MASK}`;
+    done = b;
+  }
+  return out + text.slice(done);
+}
 
-/** A redaction function for a set of secrets, its patterns compiled once. */
+const maskFields = (text: string) =>
+  text
+    .replace(
+      /(\\?"(?:api_token|password|current_password|new_password|password_confirmation|new_password_confirmation|token|qr_code)\\?"\s*:\s*\\?")[^"\\]+/g,
+      `$1${MASK}`,
+    )
+    .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g, `$1${MASK}`)
+    .replace(/\b(Basic\s+)[A-Za-z0-9+/=]{8,}/g, `$1${MASK}`);
+
+let last: { key: string; clean: (text: string) => string } | undefined;
+
+/** A redaction function for a set of secrets (the last one made is kept: a run asks for the same set again and again). */
 export function redactor(secrets: Iterable<string>): (text: string) => string {
-  const forms = [...secrets]
-    .filter((x) => x.length >= MIN_SECRET)
-    .flatMap(encodings)
-    .sort((a, b) => b.length - a.length);
-  // An excerpt cut inside a secret leaves its beginning before the cut ("...", a
-  // closing quote, the end of the text): any such piece of MIN_FRAGMENT or more is masked.
-  const pieces = forms
-    .filter((f) => f.length > MIN_FRAGMENT)
-    .flatMap((f) => Array.from({ length: f.length - MIN_FRAGMENT }, (_, i) => escapeRe(f.slice(0, f.length - 1 - i))));
-  const cut = pieces.length ? new RegExp(`(?:${pieces.join('|')})(?=\\.\\.\\.|…|\\\\?"|$)`, 'g') : undefined;
-  return (text) => {
-    let out = text;
-    for (const form of forms) out = out.split(form).join(MASK);
-    if (cut) out = out.replace(cut, MASK);
-    return out
-      .replace(
-        /(\\?"(?:api_token|password|current_password|new_password|password_confirmation|new_password_confirmation|token|qr_code)\\?"\s*:\s*\\?")[^"\\]+/g,
-        `$1${MASK}`,
-      )
-      .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g, `$1${MASK}`)
-      .replace(/\b(Basic\s+)[A-Za-z0-9+/=]{8,}/g, `$1${MASK}`);
-  };
+  const list = [...new Set(secrets)].filter((x) => x.length >= MIN_SECRET);
+  const key = list.join('\0');
+  if (last?.key === key) return last.clean;
+  const needles = [...new Set(list.flatMap(needlesOf).map(canonical))].map(needle);
+  const clean = (text: string) => maskFields(masked(text, secretSpans(text, needles)));
+  last = { key, clean };
+  return clean;
 }
 
 export function redact(text: string, secrets: Iterable<string>): string {

@@ -7,6 +7,7 @@ import { conformAnswer, type Expect } from './conform.js';
 import { Coverage } from './coverage.js';
 import type { ExchangeValidator } from './exchange.js';
 import type { Outcome, Transport } from './http.js';
+import { detachDeep } from './limits.js';
 import type { RunContext } from './options.js';
 import { givenSecrets, redactDeep, redactor } from './redact.js';
 import { reproduction } from './reproduce.js';
@@ -42,6 +43,19 @@ export interface CheckSpec {
 
 export const DEADLINE_SKIP = "not run: the run's deadline passed (--deadline)";
 
+/** Characters of answers (their whole texts, standing for their parsed bodies) a running check holds besides
+ *  its last: past it, the answers are checked at once and let go of, so a check of a hundred 10 MiB pages
+ *  holds two, not a hundred. */
+export const HELD_CHARS = 16 * 2 ** 20;
+
+/** A call of the running check: its answer, and whether the check (or the session) has checked it. */
+interface Call {
+  operationId: string;
+  out: Outcome;
+  ownMethod: boolean;
+  conformed: boolean;
+}
+
 export class Session {
   readonly results: CheckResult[] = [];
   readonly covered = new Set<string>();
@@ -59,9 +73,11 @@ export class Session {
   /** Set by a check whose answers held no records: it passes nothing, it is skipped with this reason. */
   private nothing: string | undefined;
   /** The calls of the running check, so that every answer is checked, conformed or not. */
-  private calls: Array<{ operationId: string; out: Outcome; ownMethod: boolean; conformed: boolean }> = [];
+  private calls: Call[] = [];
   /** Over-budget findings on answers let go of before the check ends (--fuzz). */
   private slow: Finding[] = [];
+  /** Findings on answers checked and let go of before the check ends (HELD_CHARS). */
+  private early: Finding[] = [];
 
   constructor(
     readonly ctx: RunContext,
@@ -136,7 +152,22 @@ export class Session {
     }
     this.calls.push({ operationId, out, ownMethod: o.method === undefined, conformed: false });
     this.timing.record(operationId, out);
+    this.bound();
     return out;
+  }
+
+  /** Past HELD_CHARS, every answer but the last is checked now (what the check's end would have found) and let go of. */
+  private bound(): void {
+    let held = 0;
+    for (const c of this.calls) held += c.out.textLength ?? c.out.text.length;
+    if (held <= HELD_CHARS) return;
+    const last = this.calls.at(-1);
+    for (const c of this.calls) {
+      if (c === last || c.conformed) continue;
+      this.early.push(...this.problemsOf(c));
+      c.conformed = true;
+    }
+    this.releaseConformed();
   }
 
   /** The exchange as a developer would replay it, redacted before anything is cut. */
@@ -144,23 +175,23 @@ export class Session {
     return reproduction(this.ctx.apiBase, out, redactor(this.secrets));
   }
 
+  /** An answer the check received and did not conform itself, checked against the spec for its status. */
+  private problemsOf(c: Call): Finding[] {
+    if (c.conformed || !c.ownMethod || c.out.fault || c.out.status === undefined || c.out.status === 429) return [];
+    if (c.out.body === undefined) return [];
+    const found: Finding[] = this.validator.validate({
+      operationId: c.operationId,
+      status: c.out.status,
+      headers: c.out.headers,
+      body: c.out.body,
+    });
+    if (found.length) found[0] = { ...found[0]!, reproduce: this.reproduce(c.out) };
+    return found;
+  }
+
   /** Every answer a check received and did not conform itself, checked against the spec for its status. */
   private unconformedProblems(): Finding[] {
-    const problems: Finding[] = [];
-    for (const c of this.calls) {
-      if (c.conformed || !c.ownMethod || c.out.fault || c.out.status === undefined || c.out.status === 429) continue;
-      if (c.out.body === undefined) continue;
-      const found = this.validator.validate({
-        operationId: c.operationId,
-        status: c.out.status,
-        headers: c.out.headers,
-        body: c.out.body,
-      });
-      found.forEach((f, i) => {
-        problems.push(i === 0 ? { ...f, reproduce: this.reproduce(c.out) } : f);
-      });
-    }
-    return problems;
+    return [...this.early, ...this.calls.flatMap((c) => this.problemsOf(c))];
   }
 
   /** Findings on an answer: network faults, non-JSON, an unexpected status, anything off the spec. */
@@ -208,6 +239,7 @@ export class Session {
     this.notes = [];
     this.calls = [];
     this.slow = [];
+    this.early = [];
     this.nothing = undefined;
     let problems: Finding[];
     try {
@@ -228,16 +260,19 @@ export class Session {
     if (last && problems.length && !problems.some((p) => p.reproduce))
       problems[0] = { ...problems[0]!, reproduce: this.reproduce(last) };
     const failing = problems.filter((p) => this.ctx.strict || p.severity === 'error');
-    // Redacted as it is made: no result, progress line or report ever holds a secret.
-    const result: CheckResult = redactDeep(
-      {
-        ...spec,
-        verdict: failing.length ? 'fail' : problems.length ? 'observation' : this.nothing ? 'skip' : 'pass',
-        problems: this.cap(problems, spec.operationId),
-        notes: this.nothing && !problems.length ? [...this.notes, this.nothing] : this.notes,
-        ms: Math.round(performance.now() - started),
-      },
-      this.secrets,
+    // Redacted as it is made: no result, progress line or report ever holds a secret; and copied, bounded,
+    // so that it holds nothing of the answers it was made from.
+    const result: CheckResult = detachDeep(
+      redactDeep(
+        {
+          ...spec,
+          verdict: failing.length ? 'fail' : problems.length ? 'observation' : this.nothing ? 'skip' : 'pass',
+          problems: this.cap(problems, spec.operationId),
+          notes: this.nothing && !problems.length ? [...this.notes, this.nothing] : this.notes,
+          ms: Math.round(performance.now() - started),
+        },
+        this.secrets,
+      ),
     );
     this.results.push(result);
     this.ctx.onResult(result);

@@ -98,7 +98,8 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
   await read('getCurrentPlan', 'reports the current plan', {});
   await read('listCompanyUsers', 'lists the company users', {});
   await read('listMeasurementTypes', 'lists measurement types', {}, (b) => {
-    found.measurementTypes = Array.isArray(data(b)) ? data(b) : [];
+    // The first few are all the later checks use; a deployment's list of a million is not kept for the run.
+    found.measurementTypes = Array.isArray(data(b)) ? data(b).slice(0, 100) : [];
   });
   await read('listAdminRoomTypes', 'lists admin room types', {});
   let clients: Array<Record<string, unknown>> = [];

@@ -1,12 +1,17 @@
 // Section 2.5: the envelope's numbers agree with each other, and walking every
 // page of client/list yields every client exactly once.
 import type { components } from '../../spec/types.gen.js';
+import { preview } from '../preview.js';
 import type { Session } from '../session.js';
 import { type Finding, severityOf } from '../types.js';
 import type { Discovered } from './conformance.js';
 
 /** The paged list envelope, as the spec declares it (section 2.5); the checks only need the items' ids. */
 type Envelope = Omit<components['schemas']['ClientPage'], 'data'> & { data: Array<{ id: number }> };
+
+/** Characters of a value a finding shows (a deployment's URL can be megabytes long); absent stays absent. */
+const SHOWN = 300;
+const shown = (v: unknown) => (v === undefined ? undefined : preview(v, SHOWN));
 
 const pageOf = (url: string | null) => (url === null ? null : Number(/[?&]page=(\d+)/.exec(url)?.[1] ?? Number.NaN));
 
@@ -18,8 +23,8 @@ export function envelopeProblems(e: Envelope, requested: number, operationId: st
       out.push({
         operationId,
         message: `${operationId} page ${requested}: ${what}`,
-        expected: JSON.stringify(expected),
-        actual: JSON.stringify(actual),
+        expected: shown(expected),
+        actual: shown(actual),
         severity: severityOf(assumed),
       });
   };
@@ -166,7 +171,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
             operationId: 'listClients',
             message: `keyword "${client.email}" did not find client ${String(client.id)}`,
             expected: `client ${String(client.id)}`,
-            actual: JSON.stringify(ids.slice(0, 10)),
+            actual: preview(ids.slice(0, 10), SHOWN),
             severity: 'observation',
           });
         }

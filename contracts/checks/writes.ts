@@ -1,6 +1,8 @@
 // --allow-writes: the update round-trip (a client's own values written back and
 // read again) and the four measurement add/edit operations. The delete of
 // --allow-destructive is a sequence (checks/sequences/delete.ts).
+
+import { preview } from '../preview.js';
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
 import type { Discovered } from './conformance.js';
@@ -92,8 +94,8 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
           operationId: 'updateClient',
           message: `writing client ${client.id} back changed ${k}`,
           at: `/${k}`,
-          expected: JSON.stringify(v),
-          actual: JSON.stringify(after[k]),
+          expected: preview(v, 300),
+          actual: after[k] === undefined ? undefined : preview(after[k], 300),
           severity: 'error',
         });
       }

@@ -1,5 +1,9 @@
 // The human reporter: a progress line per check as it runs, and a summary.
+// Everything a deployment can put in a line is escaped as it is written
+// (escape.ts): no answer can move the cursor, retitle the window, colour the
+// terminal or forge a line of the report.
 import type { CheckResult, RunReport } from '../types.js';
+import { terminalLine as line, terminalText } from './escape.js';
 import { findingLine, shownExchange } from './finding.js';
 import { measureLines } from './measures.js';
 
@@ -7,23 +11,25 @@ const MARK: Record<CheckResult['verdict'], string> = { pass: 'ok  ', fail: 'FAIL
 
 const oneLine = (text: string) => {
   const flat = text.replace(/\s+/g, ' ');
-  return flat.length > 200 ? `${flat.slice(0, 200)}...` : flat;
+  return line(flat.length > 200 ? `${flat.slice(0, 200)}...` : flat);
 };
 
 export function progressLine(r: CheckResult): string {
-  const head = `${MARK[r.verdict]} ${r.group.padEnd(12)} ${r.operationId ?? ''}${r.operationId ? ': ' : ''}${r.title} (${r.ms} ms)`;
+  const head = `${MARK[r.verdict]} ${line(r.group).padEnd(12)} ${line(r.operationId ?? '')}${r.operationId ? ': ' : ''}${line(r.title)} (${r.ms} ms)`;
   const lines = [head];
   for (const p of r.problems) {
-    lines.push(`       - ${findingLine(p)}`);
+    lines.push(`       - ${line(findingLine(p))}`);
   }
   if (r.verdict === 'skip' || r.notes.length)
-    for (const n of r.notes) lines.push(`       ${r.verdict === 'skip' ? 'because' : 'note:'} ${n}`);
+    for (const n of r.notes) lines.push(`       ${r.verdict === 'skip' ? 'because' : 'note:'} ${line(n)}`);
   const shown = shownExchange(r);
   if (shown) {
+    const answer = shown.response;
     lines.push(
-      `       answer: ${shown.response ? `${shown.response.status} ${shown.response.contentType ?? '(no content type)'} ${oneLine(shown.response.body ?? '')}` : 'none'}`,
+      `       answer: ${answer ? `${answer.status} ${line(answer.contentType ?? '(no content type)')} ${oneLine(answer.body ?? '')}` : 'none'}`,
     );
-    lines.push(`       reproduce: ${shown.curl.replace(/\n/g, '\n       ')}`);
+    // The curl command is ours, on several lines; what it quotes of an answer or a generated request is escaped.
+    lines.push(`       reproduce: ${shown.curl.split('\n').map(line).join('\n       ')}`);
   }
   return lines.join('\n');
 }
@@ -32,14 +38,15 @@ export function renderHuman(report: RunReport): string {
   const { operations, checks, durationMs, requests } = report.summary;
   const lines = [
     '',
-    `Contract run against ${report.target} (${report.modes.join(', ')})`,
-    `Operations covered: ${operations.covered} of ${operations.total}${operations.uncovered.length ? ` (not reached: ${operations.uncovered.join(', ')})` : ''}`,
+    `Contract run against ${line(report.target)} (${line(report.modes.join(', '))})`,
+    `Operations covered: ${operations.covered} of ${operations.total}${operations.uncovered.length ? ` (not reached: ${line(operations.uncovered.join(', '))})` : ''}`,
     `Checks: ${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total}`,
     `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s`,
-    ...measureLines(report),
+    ...measureLines(report).map(line),
     checks.failed ? 'Verdict: the deployment does NOT honour the spec.' : 'Verdict: the deployment honours the spec.',
   ];
   const failures = report.results.filter((r) => r.verdict === 'fail');
   if (failures.length) lines.splice(1, 0, 'Failures:', ...failures.map(progressLine), '');
-  return lines.join('\n');
+  // What is left of the output's own lines goes through the same escape once more.
+  return terminalText(lines.join('\n'));
 }

@@ -1,14 +1,9 @@
 // JUnit XML as CI systems read it: one suite per check group, one case per
 // check; failures as <failure>, skips and observations as <skipped>.
 import type { CheckResult, RunReport } from '../types.js';
+import { escapeXml as esc } from './escape.js';
 import { findingLine, shownExchange } from './finding.js';
 import { measureProperties } from './measures.js';
-
-const esc = (s: string) =>
-  s
-    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters; they are what is removed.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 function problemText(r: CheckResult): string {
   const lines = r.problems.map(findingLine);
@@ -35,7 +30,7 @@ function testcase(r: CheckResult): string {
   if (r.verdict === 'pass') return `${open}/>`;
   if (r.verdict === 'fail') {
     const first = r.problems.find((p) => p.severity === 'error') ?? r.problems[0];
-    return `${open}>\n      <failure message="${esc(first?.message ?? 'failed')}" type="contract">${esc(problemText(r))}</failure>\n    </testcase>`;
+    return `${open}>\n      <failure message="${esc(first?.message ?? 'failed')}" type="contract">${esc(problemText(r), false)}</failure>\n    </testcase>`;
   }
   const why = r.verdict === 'skip' ? r.notes.join('; ') : `observation (x-assumed): ${problemText(r)}`;
   return `${open}>\n      <skipped message="${esc(why)}"/>\n    </testcase>`;

@@ -5,6 +5,7 @@ import { main, parseContractArgs } from '../../contracts/cli.js';
 import { buildMock } from '../../mock/build.js';
 import { alter, brokenServer } from '../helpers/broken.js';
 import { capture } from '../helpers/cli-io.js';
+import { ATTACKS, TERMINAL_UNSAFE } from '../helpers/hostile-text.js';
 import { spec } from '../helpers/mock.js';
 import { freePort } from '../helpers/processes.js';
 
@@ -278,3 +279,50 @@ t.test('--strict turns observations into failures', async (t) => {
     1,
   );
 });
+
+t.test(
+  'regression: a hostile answer reached the terminal through the CLI (progress lines, reports on stdout, notices, errors)',
+  async (t) => {
+    const payload = ATTACKS.map(([, p]) => p).join(' | ');
+    const url = await brokenServer(t, ({ path, reply }) => {
+      if (path === '/user/signin') return undefined;
+      if (path === '/plans/index')
+        return reply.code(429).header('retry-after', '1\u009b2J').header('content-type', 'text/plain').send(payload);
+      return reply.code(200).header('content-type', `text/plain; x=\u009b31m`).send(payload);
+    });
+    const argv = ['--base-url', url, '--email', 'demo@example.com', '--only', 'listPlans,listCountries'];
+    for (const reporter of ['human', 'json', 'junit', 'html']) {
+      const io = capture();
+      const code = await main(
+        [...argv, '--reporter', reporter, '--max-wait', '1'],
+        { MCS_PASSWORD: 'demo-password' },
+        io,
+      );
+      t.equal(code, 1, `${reporter}: the run fails`);
+      t.notMatch(io.out.join('\n'), TERMINAL_UNSAFE, `${reporter} on stdout: no raw control character`);
+      t.notMatch(io.err.join('\n'), TERMINAL_UNSAFE, `${reporter}: no raw control character on stderr (notices)`);
+      if (reporter === 'human')
+        t.notOk(
+          io.out
+            .join('\n')
+            .split('\n')
+            .some((l) => /^ok {3}conformance {2}forged/.test(l)),
+          'no line forged',
+        );
+    }
+    const refusing = await brokenServer(t, ({ path, reply }) =>
+      path === '/user/signin'
+        ? reply
+            .code(401)
+            .header('content-type', 'application/json')
+            .send(JSON.stringify({ message: `Invalid ${payload}` }))
+        : undefined,
+    );
+    const io = capture();
+    t.equal(await main(['--base-url', refusing, '--email', 'a@example.com'], { MCS_PASSWORD: 'x-password' }, io), 2);
+    t.match(io.err.join('\n'), /sign-in refused: 401 Invalid \\u001b\]0;pwned\\u0007/, 'the reason is shown escaped');
+    t.notMatch(io.err.join('\n'), TERMINAL_UNSAFE, 'an error quoting the server: no raw control character');
+    t.equal(io.err.length, 1, 'and it stays one line');
+    t.notMatch(io.err[0], /\n/);
+  },
+);

@@ -1,6 +1,7 @@
 // The library function: validate one exchange against the spec.
 import t from 'tap';
 import { assumedAlong, createExchangeValidator } from '../../contracts/exchange.js';
+import { retained } from '../helpers/heap.js';
 import { spec } from '../helpers/mock.js';
 
 const loaded = await spec();
@@ -116,4 +117,67 @@ t.test('findings on x-assumed parts of the spec are marked', async (t) => {
   );
   t.notOk(assumedAlong({ properties: { a: { type: 'string' } } }, '#/properties/a/type'));
   t.ok(assumedAlong({ properties: { a: { 'x-assumed': true, type: 'string' } } }, '#/properties/a/type'));
+});
+
+t.test(
+  'regression: a body with millions of violations had every error collected before the cap (exit 134 at ~5 GB)',
+  async (t) => {
+    const country = { id: 1, name: 'Canada', code: 'CA' };
+    const rows: Array<[string, unknown, RegExp]> = [
+      ['a million numbers', { status: 'success', data: new Array(1_000_000).fill(1) }, /^\/data\/0$/],
+      [
+        'three million empty objects (each missing three properties)',
+        { status: 'success', data: Array.from({ length: 3_000_000 }, () => ({})) },
+        /^\/data\/0\/(id|name|code)$/,
+      ],
+      [
+        'valid for 200,000 items, then one wrong (past any sample)',
+        { status: 'success', data: [...new Array(200_000).fill(country), { ...country, id: 'x' }] },
+        /^\/data\/200000\/id$/,
+      ],
+      [
+        'an object of a million wrong members where an array belongs',
+        { status: 'success', data: [Object.fromEntries(Array.from({ length: 1_000_000 }, (_, i) => [`k${i}`, i]))] },
+        /^\/data\/0\/(id|name|code)$/,
+      ],
+    ];
+    for (const [name, body, first] of rows) {
+      const started = performance.now();
+      const found = v.validate({ operationId: 'listCountries', status: 200, headers: json, body });
+      const ms = performance.now() - started;
+      t.ok(ms < 5000, `${name}: validated in ${Math.round(ms)} ms`);
+      t.ok(found.length >= 2 && found.length <= 101, `${name}: ${found.length} findings, at most 100 and a note`);
+      t.match(found[0]?.at, first, `${name}: the first violation is named (${found[0]?.at})`);
+      const note = found.at(-1)!;
+      t.match(note, { keyword: 'truncated', severity: 'error' }, `${name}: the rest is summed up`);
+      t.match(note.message, /more than 20,000 values|more violations/, `${name}: ${note.message}`);
+    }
+    // A body under the bound lists its violations as before.
+    const small = v.validate({ operationId: 'listCountries', status: 200, headers: json, body: { data: [1, 2] } });
+    t.same(
+      small.map((f) => f.at),
+      ['/status', '/data/0', '/data/1'],
+    );
+  },
+);
+
+t.test('regression: a finding kept a 5 MB value alive through its excerpt (a slice of the whole)', async (t) => {
+  const huge = 'x'.repeat(5_000_000);
+  const rows: Array<[string, unknown]> = [
+    ['a huge string where a number belongs', { status: 'success', data: [{ id: huge, name: 'n', code: 'c' }] }],
+    ['a huge array where an object belongs', { status: 'success', data: [[...new Array(200_000).fill(huge)]] }],
+    ['a huge key of an object', { status: 'success', data: [{ [huge]: 1, id: 1, name: 'n', code: 1 }] }],
+  ];
+  for (const [name, body] of rows) {
+    const [f] = v.validate({ operationId: 'listCountries', status: 200, headers: json, body });
+    for (const [field, value] of Object.entries(f ?? {}))
+      if (typeof value === 'string') t.ok(value.length <= 300, `${name}: ${field} is ${value.length} characters`);
+  }
+  const kept = await retained(() =>
+    Array.from({ length: 30 }, (_, i) => {
+      const body = { status: 'success', data: [{ id: `${i}${'y'.repeat(2_000_000)}`, name: 'n', code: 'c' }] };
+      return v.validate({ operationId: 'listCountries', status: 200, headers: json, body });
+    }),
+  );
+  t.ok(kept < 16 * 2 ** 20, `30 findings on 2 MB values keep ${(kept / 2 ** 20).toFixed(1)} MiB alive`);
 });

@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import t, { type Test } from 'tap';
-import { jsonDepth, readBounded } from '../../contracts/limits.js';
+import { createTransport, type FetchLike } from '../../contracts/http.js';
+import { jsonDepth, readBounded, TEXT_KEPT } from '../../contracts/limits.js';
+import { reproduction } from '../../contracts/reproduce.js';
+import { retained } from '../helpers/heap.js';
 
 async function serve(t: Test, handler: Parameters<typeof createServer>[1]): Promise<string> {
   const server: Server = createServer(handler);
@@ -76,3 +79,56 @@ t.test('jsonDepth', async (t) => {
   for (const [text, depth] of cases) t.equal(jsonDepth(text), depth, text.slice(0, 30));
   t.equal(jsonDepth('['.repeat(1_000_000), 10), 11, 'stops counting past the bound');
 });
+
+/** A fetch that answers every request with `body` (a string), as a deployment would. */
+const answering =
+  (body: string, contentType = 'application/json'): FetchLike =>
+  async () =>
+    new Response(body, { status: 200, headers: { 'content-type': contentType } });
+
+t.test(
+  'regression: an excerpt of a 10 MiB answer kept the whole answer alive (V8 slices hold their string)',
+  async (t) => {
+    const MiB = 2 ** 20;
+    const rows: Array<[string, string, number]> = [
+      ['too large (read up to --max-body)', `[${'1,'.repeat(2 * MiB)}1]`, 2 * MiB],
+      ['nested too deep', `${'['.repeat(600)}${'x'.repeat(3 * MiB)}`, 8 * MiB],
+      ['not JSON', `<html>${'x'.repeat(3 * MiB)}`, 8 * MiB],
+      ['JSON, large', JSON.stringify({ data: 'y'.repeat(3 * MiB) }), 8 * MiB],
+    ];
+    for (const [name, body, maxBodyBytes] of rows) {
+      const transport = createTransport('http://h', answering(body), 5000, { maxBodyBytes });
+      const kept = await retained(async () => {
+        const outs = [];
+        for (let i = 0; i < 20; i++) {
+          const out = await transport.send({ method: 'POST', path: '/x' });
+          // What the suite keeps of an answer once it is checked: the reproduction, not the parsed body.
+          outs.push(reproduction('http://h', { ...out, body: undefined }, (s) => s));
+        }
+        return outs;
+      });
+      t.ok(
+        kept < 8 * MiB,
+        `${name}: 20 answers of ${(body.length / MiB).toFixed(0)} MiB keep ${(kept / MiB).toFixed(1)} MiB`,
+      );
+      const out = await transport.send({ method: 'POST', path: '/x' });
+      t.ok(out.text.length <= TEXT_KEPT, `${name}: the outcome keeps ${out.text.length} characters of the text`);
+      t.ok(
+        (out.textLength ?? 0) >= Math.min(body.length, maxBodyBytes),
+        `${name}: it knows the text was ${out.textLength} characters`,
+      );
+    }
+    // A reproduction of an outcome made by hand (a library user's) copies its excerpt too.
+    const big = 'z'.repeat(4 * MiB);
+    const kept = await retained(() =>
+      Array.from({ length: 20 }, (_, i) =>
+        reproduction(
+          'http://h',
+          { request: { method: 'GET', path: '/' }, status: 200, headers: {}, text: `${i}${big}`, ms: 1 },
+          (s) => s,
+        ),
+      ),
+    );
+    t.ok(kept < 8 * MiB, `20 reproductions of 4 MiB texts keep ${(kept / MiB).toFixed(1)} MiB`);
+  },
+);

@@ -4,6 +4,7 @@
 // searched by the new quote number), client/user_client and the client's
 // rooms; then its original values are written back and read again.
 import type { Outcome } from '../../http.js';
+import { preview } from '../../preview.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 import type { Discovered } from '../conformance.js';
@@ -52,10 +53,11 @@ function differences(s: Session, op: string, list: Listed, want: Record<string, 
   if (!list.client) return [finding(s, list.out, op, `${when}, client ${want.id} is not listed by ${where}`)];
   const problems: Finding[] = [];
   for (const [k, v] of Object.entries(want)) {
-    const shown = JSON.stringify(list.client[k]);
-    if (shown === JSON.stringify(v)) continue;
-    const message = `${when}, ${where} shows client ${want.id}'s ${k} as ${shown}, not ${JSON.stringify(v)} as written`;
-    const more = { at: `/${k}`, expected: JSON.stringify(v), actual: shown };
+    if (JSON.stringify(list.client[k]) === JSON.stringify(v)) continue;
+    // Shown in a few hundred characters: a deployment's value can be megabytes long.
+    const shown = preview(list.client[k], 300);
+    const message = `${when}, ${where} shows client ${want.id}'s ${k} as ${shown}, not ${preview(v, 300)} as written`;
+    const more = { at: `/${k}`, expected: preview(v, 300), actual: shown };
     problems.push(
       problems.length
         ? { operationId: op, message, severity: 'error', ...more }
@@ -77,7 +79,7 @@ async function sameRooms(s: Session, id: number, before: number[]): Promise<Find
   const after = await roomIds(s, id);
   const problems = s.conform('getRoomsByClientId', after.out).map(during('after the update'));
   if (problems.length || JSON.stringify(after.ids) === JSON.stringify(before)) return problems;
-  const message = `after the update, room/get-by-client-id gives client ${id} the rooms ${JSON.stringify(after.ids)}, not ${JSON.stringify(before)} as before it`;
+  const message = `after the update, room/get-by-client-id gives client ${id} the rooms ${preview(after.ids, 300)}, not ${preview(before, 300)} as before it`;
   return [finding(s, after.out, 'getRoomsByClientId', message)];
 }
 
