@@ -102,7 +102,10 @@ t.test('regression: a body with a million violations gives a report that can be 
   const check = report.results.find((r) => r.operationId === 'listCountries' && r.verdict === 'fail')!;
   t.ok(check, 'the check fails');
   t.ok(check.problems.length <= 51, `at most 50 problems and one line for the rest (${check.problems.length})`);
-  t.match(check.problems.at(-1)!.message, /more problems? not listed|more violations of the schema|more violations may follow/);
+  t.match(
+    check.problems.at(-1)!.message,
+    /more problems? not listed|more violations of the schema|more violations may follow/,
+  );
   const json = renderJson(report);
   t.ok(json.length < 5 * MiB, `the JSON report stays small (${json.length} characters)`);
 });
