@@ -22,6 +22,8 @@ export const JOURNAL_DEFAULTS = {
   bodyChars: 8192,
   /** Answers up to this size are kept whole for validation. */
   validateChars: 262_144,
+  /** Raw exchanges waiting to be read, in characters; beyond, the oldest are redacted and cut at once. */
+  waitingChars: 8 * 1024 * 1024,
 } as const;
 
 export interface JournalEntry {
@@ -103,8 +105,15 @@ function excerpt(value: unknown, chars: number): { body: string | null; truncate
       text = value.replace(/("(?:password|api_token|token)"\s*:\s*")[^"]*/gi, `$1${MASK}`);
     }
   } else text = JSON.stringify(redactBody(value));
-  return text.length > chars ? { body: text.slice(0, chars), truncated: true } : { body: text, truncated: false };
+  // A copy, not a slice: V8 keeps a slice's whole parent alive, and a 1 MB answer would stay behind its 8 kB excerpt.
+  return text.length > chars
+    ? { body: JSON.parse(JSON.stringify(text.slice(0, chars))) as string, truncated: true }
+    : { body: text, truncated: false };
 }
+
+/** Characters an exchange keeps while it waits to be read. */
+const rawChars = (r: Recorded) =>
+  (r.responseText?.length ?? 0) + (typeof r.requestBody === 'string' ? r.requestBody.length : 0);
 
 /** An exchange as recorded: references only, so recording costs a push (the work waits for a reader). */
 interface Pending {
@@ -112,11 +121,16 @@ interface Pending {
   at: number;
   recorded: Recorded;
   shown?: JournalEntry;
+  /** Raw characters it counts in the waiting total (0 once shown, or when cut at once). */
+  chars: number;
 }
 
 export class Journal {
   private entries: Pending[] = [];
   private next = 1;
+  /** Entries still raw, oldest first, and their characters: bounded by bytes, not only by count. */
+  private waiting: Pending[] = [];
+  private waitingChars = 0;
 
   constructor(
     readonly size: number = JOURNAL_DEFAULTS.size,
@@ -136,12 +150,32 @@ export class Journal {
   // Redacting, cutting and parsing an 11 KB page took most of a request's time
   // (client/list at a tenth of its throughput), so an entry is only a reference
   // until someone reads it. An answer too large to keep whole is cut now.
+  // An exchange too large to keep whole (answer or request body), or one that would take
+  // the raw ones past waitingChars (the oldest then), is cut now.
   record(r: Recorded): void {
     if (!this.enabled) return;
-    const entry: Pending = { id: this.next++, at: Date.now(), recorded: r };
-    if (r.responseText !== null && r.responseText.length > JOURNAL_DEFAULTS.validateChars) this.materialize(entry);
+    const chars = rawChars(r);
+    const entry: Pending = { id: this.next++, at: Date.now(), recorded: r, chars: 0 };
     this.entries.push(entry);
     if (this.entries.length > this.size * 2) this.entries = this.entries.slice(-this.size);
+    if (chars > JOURNAL_DEFAULTS.validateChars) this.materialize(entry);
+    else {
+      entry.chars = chars;
+      this.waiting.push(entry);
+      this.waitingChars += chars;
+    }
+    const oldest = this.entries[0]!.id;
+    while (this.waiting.length && (this.waiting[0]!.id < oldest || this.waitingChars > JOURNAL_DEFAULTS.waitingChars)) {
+      const e = this.waiting.shift()!;
+      if (e.id < oldest) this.release(e);
+      else this.materialize(e);
+    }
+  }
+
+  /** An entry no longer raw: its characters leave the waiting count. */
+  private release(e: Pending): void {
+    this.waitingChars -= e.chars;
+    e.chars = 0;
   }
 
   /** Newest first. */
@@ -197,6 +231,7 @@ export class Journal {
     };
     // The raw exchange (secrets included) is dropped once the redacted entry exists.
     e.recorded = { ...r, headers: {}, requestBody: null, responseText: null };
+    this.release(e);
     return e.shown;
   }
 
@@ -207,6 +242,8 @@ export class Journal {
   clear(): number {
     const n = this.count;
     this.entries = [];
+    this.waiting = [];
+    this.waitingChars = 0;
     return n;
   }
 }
