@@ -168,3 +168,20 @@ async function pool<T>(items: readonly T[], width: number, work: (item: T) => Pr
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(JSON.stringify(await hostileMock(), null, 2));
 }
+
+/** The figures as a Markdown table. */
+export function hostileMockTable(figures: HostileFigure[]): string {
+  const rows = figures.map(
+    (f) =>
+      `| ${f.name} | ${f.requests} | ${f.seconds} | ${f.rssBeforeMiB} | ${f.rssPeakMiB} | ${
+        Object.entries(f.statuses)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ') || '-'
+      } | ${f.failed ? `FAILED: ${f.failed}` : 'held'} |`,
+  );
+  return [
+    '| Attack | Requests | Seconds | RSS before (MiB) | RSS peak (MiB) | Answers | The mock |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}

@@ -17,12 +17,13 @@ import {
   withAllowed,
 } from '../command.js';
 import { fuzzBench } from './fuzz.js';
+import { hostileMock, hostileMockTable } from './hostile-mock.js';
 import { scale, scaleTable } from './scale.js';
 import { startup, startupTable } from './startup.js';
 import { suiteSpeed } from './suite.js';
 import { throughput, throughputTable } from './throughput.js';
 
-const SECTIONS = ['throughput', 'startup', 'scale', 'contracts', 'fuzz'] as const;
+const SECTIONS = ['throughput', 'startup', 'scale', 'contracts', 'fuzz', 'hostile'] as const;
 
 const anyOf = commaList(oneOf(SECTIONS));
 const sections = withAllowed((raw, name) => {
@@ -90,6 +91,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(await suiteSpeed({ keepTickShape }));
   }
   let failures = 0;
+  if (only.includes('hostile')) {
+    console.log('\n## Hostile: the mock under the memory attacks of issue 26');
+    console.log(hostileMockTable(await hostileMock()));
+  }
   if (only.includes('fuzz')) {
     console.log('\n## Fuzzing the mock from the spec');
     const r = await fuzzBench(parsed.plan['fuzz-runs'], parsed.plan.seed);

@@ -1,5 +1,5 @@
 // A disk that fills up under a running mock: round one answered 200 to writes
-// it could not save, and lost them. Here the kernel refuses writes past 2 MiB
+// it could not save, and lost them. Here the kernel refuses writes past 64 KiB
 // (RLIMIT_FSIZE: Node ignores SIGXFSZ, so write(2) fails with EFBIG as it
 // fails with ENOSPC on a full disk). Every answer must tell the truth: a 200 is on disk after kill -9,
 // a 503 is not, in memory or on disk.
@@ -10,6 +10,9 @@ import { spec } from '../helpers/mock.js';
 import { freePort, startAndWait, TS } from '../helpers/processes.js';
 
 const cli = new URL('../../mock/cli.ts', import.meta.url).pathname;
+const LONG_FIELDS = ['address', 'city', 'state', 'zip_code', 'billing_address', 'billing_city', 'billing_state'];
+const LONG_FIELDS_MORE = ['billing_zip_code', 'location', 'phone', 'phone_no', 'quote_no', 'project_name'];
+LONG_FIELDS.push(...LONG_FIELDS_MORE);
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 t.test('regression: a full disk: every write answered 200 is saved, every 503 is undone, none is lost', async (t) => {
@@ -17,11 +20,12 @@ t.test('regression: a full disk: every write answered 200 is saved, every 503 is
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const node = [process.execPath, ...TS, cli, '--port', String(port), '--state-file', file, '--no-rate-limit'];
-  // 4096 blocks of 512 bytes: no file of the mock's may pass 2 MiB. Without tap's NODE_OPTIONS (added to
+  // 128 blocks of 512 bytes: no file of the mock's may pass 64 KiB (a write below is ~4 kB: strings are
+  // bounded at 255 characters, so the disk fills after a dozen). Without tap's NODE_OPTIONS (added to
   // every child it spawns): its signal-exit hooks would turn SIGXFSZ back into a kill.
   const mock = await startAndWait(
     'sh',
-    ['-c', `ulimit -f 4096; unset NODE_OPTIONS; exec ${node.map(quote).join(' ')}`],
+    ['-c', `ulimit -f 128; unset NODE_OPTIONS; exec ${node.map(quote).join(' ')}`],
     `${base}/__mock/accounts`,
   );
   t.teardown(mock.stop);
@@ -57,7 +61,7 @@ t.test('regression: a full disk: every write answered 200 is saved, every 503 is
         name: `Acked ${i}`,
         surname: c.surname,
         email: c.email,
-        address: `${i} ${'x'.repeat(200_000)}`,
+        ...Object.fromEntries(LONG_FIELDS.map((k) => [k, `${i} ${'x'.repeat(250)}`])),
       },
       token,
     );
