@@ -116,9 +116,10 @@ t.test('ResponseTimes: each slow answer reported once, by the check that receive
 });
 
 t.test('--max-response-ms against a slow endpoint: its checks fail, naming the time and budget', async (t) => {
-  const url = await slowOn(t, { '/how-works/get': { ms: 600 } });
+  // Budget and delay far apart, so that no other answer passes the budget on a loaded machine.
+  const url = await slowOn(t, { '/how-works/get': { ms: 2500 } });
   const report = await runContracts(
-    { baseUrl: url, credentials: demo, timeoutMs: 5000, maxResponseMs: 400 },
+    { baseUrl: url, credentials: demo, timeoutMs: 8000, maxResponseMs: 1500 },
     await spec(),
   );
   const failed = failures(report);
@@ -126,15 +127,15 @@ t.test('--max-response-ms against a slow endpoint: its checks fail, naming the t
   for (const r of failed) {
     t.equal(r.operationId, 'getHowItWorks', r.id);
     for (const p of r.problems) {
-      t.match(p.message, /^getHowItWorks answered in \d+ ms, over the budget of 400 ms \(--max-response-ms\)$/);
-      t.ok(Number(p.actual!.replace(' ms', '')) >= 600, String(p.actual));
+      t.match(p.message, /^getHowItWorks answered in \d+ ms, over the budget of 1500 ms \(--max-response-ms\)$/);
+      t.ok(Number(p.actual!.replace(' ms', '')) >= 2500, String(p.actual));
       t.match(p.reproduce?.request.url, /\/how-works\/get$/, 'shown with the slow exchange');
     }
   }
   t.ok(failed.some((r) => r.group === 'conformance'));
   const [slowest] = report.timing!.operations;
-  t.match(slowest, { operationId: 'getHowItWorks', budgetMs: 400 });
-  t.ok(slowest!.p50Ms >= 600 && slowest!.overBudget === slowest!.count, JSON.stringify(slowest));
+  t.match(slowest, { operationId: 'getHowItWorks', budgetMs: 1500 });
+  t.ok(slowest!.p50Ms >= 2500 && slowest!.overBudget === slowest!.count, JSON.stringify(slowest));
   t.equal(report.timing!.answers, report.summary.requests, 'every answer timed (no throttling, no faults)');
 });
 
@@ -246,8 +247,7 @@ t.test('regression: every slow fuzz answer is charged to its fuzz check, none to
   t.ok(slowInFuzz >= 8, `the fuzz checks report their slow answers (${slowInFuzz}; was 2)`);
   const leftover = report.results.find((r) => r.id === 'run:response-time');
   // The preflight reads client/list once, outside any check (does the account have a plan?): that answer is the run's.
-  t.ok(
-    (leftover?.problems.length ?? 0) <= 1,
-    `only the setup's answer left over (${leftover?.problems.length ?? 0}; was 7)`,
-  );
+  // Only client/list answers count: on a loaded machine the sign-in may pass a 30 ms budget too, and is the run's.
+  const slowLists = (leftover?.problems ?? []).filter((p) => /^listClients answered/.test(p.message)).length;
+  t.ok(slowLists <= 1, `only the setup's client/list answer left over (${slowLists}; was 7)`);
 });
