@@ -92,8 +92,9 @@ t.test(
   },
 );
 
-t.test('regression: a body with a million violations gives a report that can be written', async (t) => {
-  const body = JSON.stringify({ status: 'success', data: new Array(1_000_000).fill(1) });
+t.test('regression: a body with 450,000 violations gives a report that can be written', async (t) => {
+  // Under the half million values parsed (a million is refused unparsed: test/contracts/limits.test.ts).
+  const body = JSON.stringify({ status: 'success', data: new Array(450_000).fill(1) });
   const url = await brokenServer(
     t,
     on('/countries/index', ({ reply }) => reply.header('content-type', 'application/json').send(body)),
@@ -102,7 +103,10 @@ t.test('regression: a body with a million violations gives a report that can be 
   const check = report.results.find((r) => r.operationId === 'listCountries' && r.verdict === 'fail')!;
   t.ok(check, 'the check fails');
   t.ok(check.problems.length <= 51, `at most 50 problems and one line for the rest (${check.problems.length})`);
-  t.match(check.problems.at(-1)!.message, /more problems? not listed|more violations of the schema|more violations may follow/);
+  t.match(
+    check.problems.at(-1)!.message,
+    /more problems? not listed|more violations of the schema|more violations may follow/,
+  );
   const json = renderJson(report);
   t.ok(json.length < 5 * MiB, `the JSON report stays small (${json.length} characters)`);
 });
