@@ -1,7 +1,7 @@
 // One HTTP exchange with a deployment. Never throws: a timeout, a refused or
 // reset connection, a body that is not JSON, too large or nested too deep all
 // come back as data.
-import { BODY_DEFAULTS, type BodyRead, detach, jsonDepth, readBounded, TEXT_KEPT } from './limits.js';
+import { BODY_DEFAULTS, type BodyRead, collectGarbage, detach, jsonShape, readBounded, TEXT_KEPT } from './limits.js';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -22,6 +22,8 @@ export interface TransportLimits {
   maxBodyBytes?: number;
   /** JSON nested deeper than this is not parsed. */
   maxDepth?: number;
+  /** JSON of more values than this is not parsed. */
+  maxValues?: number;
   /** Aborted when the whole run's deadline passes: the exchange in flight ends at once. */
   runSignal?: AbortSignal;
 }
@@ -80,8 +82,7 @@ function settle(
   request: Request,
   res: Response,
   read: BodyRead,
-  maxBodyBytes: number,
-  maxDepth: number,
+  bounds: { maxBodyBytes: number; maxDepth: number; maxValues: number },
   ms: number,
 ): Outcome {
   const text = read.text;
@@ -97,11 +98,17 @@ function settle(
   if (read.tooLarge) {
     out.fault = {
       kind: 'too-large',
-      message: `the answer (${res.status}) was larger than ${mib(maxBodyBytes)} (counted after decompression); reading stopped (--max-body)`,
+      message: `the answer (${res.status}) was larger than ${mib(bounds.maxBodyBytes)} (counted after decompression); reading stopped (--max-body)`,
     };
-  } else if (text.trim() !== '' && jsonDepth(text, maxDepth) > maxDepth) {
-    out.parseError = `JSON nested deeper than ${maxDepth} levels: nesting too deep to parse or validate`;
-  } else if (text.trim() !== '') {
+    return out;
+  }
+  if (text.trim() === '') return out;
+  const shape = jsonShape(text, { depth: bounds.maxDepth, values: bounds.maxValues });
+  if (shape.depth > bounds.maxDepth) {
+    out.parseError = `JSON nested deeper than ${bounds.maxDepth} levels: nesting too deep to parse or validate`;
+  } else if (shape.values > bounds.maxValues) {
+    out.parseError = `JSON of more than ${bounds.maxValues.toLocaleString('en')} values: too many to parse and validate in bounded memory`;
+  } else {
     try {
       out.body = JSON.parse(text);
     } catch (err) {
@@ -120,8 +127,10 @@ export function createTransport(
 ): Transport {
   const maxBodyBytes = limits.maxBodyBytes ?? BODY_DEFAULTS.maxBodyBytes;
   const maxDepth = limits.maxDepth ?? BODY_DEFAULTS.maxDepth;
+  const maxValues = limits.maxValues ?? BODY_DEFAULTS.maxValues;
   const runSignal = limits.runSignal;
   let count = 0;
+  let owedChars = 0;
   return {
     get count() {
       return count;
@@ -135,6 +144,9 @@ export function createTransport(
       if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
         headers['content-type'] = 'application/json';
       }
+      // The answers before this one are garbage by now (their outcomes keep 8 KiB of text): collected when large.
+      collectGarbage(owedChars);
+      owedChars = 0;
       if (runSignal?.aborted)
         return {
           request: req,
@@ -156,7 +168,8 @@ export function createTransport(
           redirect: 'manual',
         });
         const read = await readBounded(res, maxBodyBytes);
-        return settle(req, res, read, maxBodyBytes, maxDepth, performance.now() - started);
+        owedChars = read.text.length;
+        return settle(req, res, read, { maxBodyBytes, maxDepth, maxValues }, performance.now() - started);
       } catch (err) {
         return {
           request: req,

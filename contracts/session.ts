@@ -46,7 +46,7 @@ export const DEADLINE_SKIP = "not run: the run's deadline passed (--deadline)";
 /** Characters of answers (their whole texts, standing for their parsed bodies) a running check holds besides
  *  its last: past it, the answers are checked at once and let go of, so a check of a hundred 10 MiB pages
  *  holds two, not a hundred. */
-export const HELD_CHARS = 16 * 2 ** 20;
+export const HELD_CHARS = 8 * 2 ** 20;
 
 /** A call of the running check: its answer, and whether the check (or the session) has checked it. */
 interface Call {

@@ -92,8 +92,9 @@ t.test(
   },
 );
 
-t.test('regression: a body with a million violations gives a report that can be written', async (t) => {
-  const body = JSON.stringify({ status: 'success', data: new Array(1_000_000).fill(1) });
+t.test('regression: a body with 450,000 violations gives a report that can be written', async (t) => {
+  // Under the half million values parsed (a million is refused unparsed: test/contracts/limits.test.ts).
+  const body = JSON.stringify({ status: 'success', data: new Array(450_000).fill(1) });
   const url = await brokenServer(
     t,
     on('/countries/index', ({ reply }) => reply.header('content-type', 'application/json').send(body)),

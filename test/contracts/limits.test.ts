@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import t, { type Test } from 'tap';
 import { createTransport, type FetchLike } from '../../contracts/http.js';
-import { jsonDepth, readBounded, TEXT_KEPT } from '../../contracts/limits.js';
+import { jsonDepth, jsonShape, readBounded, TEXT_KEPT } from '../../contracts/limits.js';
 import { reproduction } from '../../contracts/reproduce.js';
 import { retained } from '../helpers/heap.js';
 
@@ -130,5 +130,28 @@ t.test(
       ),
     );
     t.ok(kept < 8 * MiB, `20 reproductions of 4 MiB texts keep ${(kept / MiB).toFixed(1)} MiB`);
+  },
+);
+
+t.test(
+  'regression: ten million bytes of `{},` parsed to ~200 MB: JSON of more than 500,000 values is not parsed',
+  async (t) => {
+    const rows: Array<[string, string, boolean]> = [
+      ['3.3 million empty objects', `{"data":[${'{},'.repeat(3_300_000)}{}]}`, false],
+      ['a million numbers', `[${'1,'.repeat(999_999)}1]`, false],
+      ['half a million values, just', `[${'1,'.repeat(499_998)}1]`, true],
+      ['commas inside strings do not count', JSON.stringify({ a: ','.repeat(2_000_000) }), true],
+    ];
+    for (const [name, body, parsed] of rows) {
+      const out = await createTransport('http://h', answering(body), 5000).send({ method: 'POST', path: '/x' });
+      t.equal(out.body !== undefined, parsed, `${name}: ${parsed ? 'parsed' : 'not parsed'}`);
+      if (!parsed) t.match(out.parseError, /JSON of more than 500,000 values: too many to parse/, name);
+    }
+    t.same(
+      jsonShape('[1,[2,3],{"a":"x,y"}]'),
+      { depth: 2, values: 7 },
+      'at most: a container and its first value count twice',
+    );
+    t.same(jsonShape(''), { depth: 0, values: 0 });
   },
 );
