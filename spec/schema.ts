@@ -143,3 +143,18 @@ export function admittedTypes(s: JsonSchema): Set<string> | undefined {
   if (parts.length === 0) return undefined;
   return intersectTypes(parts);
 }
+
+/**
+ * The free-text fields of a schema (strings with a `maxLength` and no format, pattern or enum),
+ * each with its bound: what a writer at the limit (tests, the hostile bench) fills, read from the
+ * spec rather than listed.
+ */
+export function boundedStrings(s: JsonSchema | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [k, v] of Object.entries((foldAllOf(s).properties as Record<string, JsonSchema>) ?? {})) {
+    const f = foldAllOf(v);
+    const free = f.format === undefined && f.pattern === undefined && f.enum === undefined;
+    if (free && declaredTypes(f)?.has('string') && typeof f.maxLength === 'number') out.set(k, f.maxLength);
+  }
+  return out;
+}

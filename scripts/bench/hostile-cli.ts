@@ -122,6 +122,10 @@ export async function hostileCli(options: HostileOptions = {}): Promise<HostileR
   return runs;
 }
 
+/** A run that ended with its verdict (exit 1: the servers are all in violation), under the bound, reports written. */
+export const hostileRunHeld = (r: HostileRun): boolean =>
+  r.exitCode === 1 && r.reportWritten && r.peakRssMiB > 0 && r.peakRssMiB < PEAK_RSS_BOUND_MIB;
+
 /** The runs as a Markdown table. */
 export function hostileCliTable(runs: HostileRun[]): string {
   const rows = runs.map(

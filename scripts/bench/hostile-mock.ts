@@ -9,6 +9,8 @@
 //             token allowed (255 emoji: 1,020 bytes of UTF-8).
 // Run alone: `npx tsx scripts/bench/hostile-mock.ts` prints the figures as JSON.
 import { pathToFileURL } from 'node:url';
+import { loadSpec } from '../../spec/load.js';
+import { boundedStrings } from '../../spec/schema.js';
 import { authHeaders, demoToken, freePort, mockArgs, rssMiB, type Server, startServer } from './processes.js';
 
 export interface HostileFigure {
@@ -37,25 +39,9 @@ export interface HostileOptions {
   nodeFlags?: string[];
 }
 
-const MAX = 255;
-const CLIENT_STRINGS = [
-  'name',
-  'surname',
-  'location',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'zip_code',
-  'billing_address',
-  'billing_city',
-  'billing_state',
-  'billing_zip_code',
-  'phone_no',
-  'lead_source_name',
-  'quote_no',
-  'project_name',
-] as const;
+/** The spec's free-text fields of a client update, each at its longest (255 characters today). */
+const clientStrings = async (): Promise<Map<string, number>> =>
+  boundedStrings((await loadSpec()).byId.get('updateClient')?.requestBody?.schema);
 
 export async function hostileMock(options: HostileOptions = {}): Promise<HostileFigure[]> {
   const { pageReads = 300, signins = 5_000, concurrency = 8, mockFlags = [], nodeFlags = [] } = options;
@@ -134,21 +120,17 @@ async function cacheAttack(a: Attack, pageReads: number, concurrency: number): P
   });
   const ids = ((await list.json()) as { data: { data: Array<{ id: number }> } }).data.data.map((c) => c.id);
   // Control characters: the serializer writes each as a 6-character \u escape, the largest answer a field can make.
-  const longest = '\u0001'.repeat(MAX);
-  const email = `${'a'.repeat(MAX - '@example.com'.length)}@example.com`;
-  await pool(ids, concurrency, (client_id) =>
-    a.post('/client/update', {
-      client_id,
-      ...Object.fromEntries(CLIENT_STRINGS.map((f) => [f, longest])),
-      email,
-    }),
-  );
+  const fields = await clientStrings();
+  const longest = Object.fromEntries([...fields].map(([f, max]) => [f, '\u0001'.repeat(max)]));
+  const email = `${'a'.repeat(255 - '@example.com'.length)}@example.com`;
+  await pool(ids, concurrency, (client_id) => a.post('/client/update', { client_id, ...longest, email }));
   const reads = Array.from({ length: pageReads }, (_, i) => i);
   await pool(reads, concurrency, (i) => a.post(`/client/list?attack=${i}`, { limit: 100 }));
 }
 
 async function sessionAttack(a: Attack, signins: number, concurrency: number): Promise<void> {
-  const body = { email: 'demo@example.com', password: 'demo-password', device_token: '😀'.repeat(MAX) };
+  const max = boundedStrings((await loadSpec()).byId.get('signin')?.requestBody?.schema).get('device_token') ?? 255;
+  const body = { email: 'demo@example.com', password: 'demo-password', device_token: '😀'.repeat(max) };
   await pool(
     Array.from({ length: signins }, (_, i) => i),
     concurrency,

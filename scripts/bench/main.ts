@@ -17,6 +17,7 @@ import {
   withAllowed,
 } from '../command.js';
 import { fuzzBench } from './fuzz.js';
+import { hostileCli, hostileCliTable, hostileRunHeld } from './hostile-cli.js';
 import { hostileMock, hostileMockTable } from './hostile-mock.js';
 import { scale, scaleTable } from './scale.js';
 import { startup, startupTable } from './startup.js';
@@ -51,7 +52,7 @@ export const BENCH_COMMAND = {
     seed: value('N', 'seed of the fuzzing', { parse: wholeNumber(0, 2 ** 31 - 1), default: 1 }),
     only: value('X[,Y]', 'only these sections', { parse: sections, default: [...SECTIONS] }),
   },
-  notes: ['exit code: 0 done, 1 the fuzzing found failures, 2 a bad command line'],
+  notes: ['exit code: 0 done, 1 the fuzzing found failures or a hostile run broke its bound, 2 a bad command line'],
 };
 
 export type BenchPlan = Values<typeof BENCH_COMMAND.options>;
@@ -94,12 +95,17 @@ async function main(argv: string[]): Promise<number> {
   if (only.includes('hostile')) {
     console.log('\n## Hostile: the mock under the memory attacks of issue 26');
     console.log(hostileMockTable(await hostileMock()));
+    console.log('\n## Hostile: the contract CLI against hostile deployments (peak memory)');
+    const runs = await hostileCli();
+    console.log(hostileCliTable(runs));
+    // A run past the bound, killed, or without its reports fails the bench, as a regression.
+    failures += runs.filter((r) => !hostileRunHeld(r)).length;
   }
   if (only.includes('fuzz')) {
     console.log('\n## Fuzzing the mock from the spec');
     const r = await fuzzBench(parsed.plan['fuzz-runs'], parsed.plan.seed);
     console.log(r.text);
-    failures = r.failures;
+    failures += r.failures;
   }
   return failures ? 1 : 0;
 }

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { buildMock } from '../../mock/build.js';
+import { apiPost } from '../helpers/api.js';
 import { browserPage, SCREENSHOTS } from '../helpers/browser.js';
 import { spec } from '../helpers/mock.js';
 
@@ -17,19 +18,7 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
   const { page, offsite } = b;
 
   // The app under development, calling the mock over HTTP.
-  const call = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}/api/v1${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        platform: 'WEB',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const call = (path: string, body: unknown, token?: string) => apiPost(base, path, body, token);
 
   await page.goto(`${base}/__mock/ui`);
   await page.getByText(/seed \d+ · 150 clients/).waitFor();

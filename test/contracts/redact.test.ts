@@ -9,7 +9,7 @@ import { encodings, givenSecrets, redact, redactor } from '../../contracts/redac
 import { REPORTERS } from '../../contracts/reporters/index.js';
 import { runContracts } from '../../contracts/runner.js';
 import { ENCODERS, PASSWORDS } from '../helpers/backend-encoders.js';
-import { capture } from '../helpers/cli-io.js';
+import { capture, FILE_REPORTERS } from '../helpers/cli-io.js';
 import { spec } from '../helpers/mock.js';
 
 const PASSWORD = 'p@ss "quoted" \\back & more=1';
@@ -258,18 +258,7 @@ t.test(
         EMAIL_OF,
         '--reporter',
         'human',
-        '--reporter',
-        'json',
-        '--out',
-        'r.json',
-        '--reporter',
-        'junit',
-        '--out',
-        'r.xml',
-        '--reporter',
-        'html',
-        '--out',
-        'r.html',
+        ...FILE_REPORTERS,
         '--deadline',
         '120',
       ],

@@ -11,7 +11,7 @@ import { runContracts } from '../../contracts/runner.js';
 import { budgetOf, budgetsProblem, percentile, ResponseTimes, readBudgetsFile } from '../../contracts/timing.js';
 import type { RunReport } from '../../contracts/types.js';
 import { brokenServer } from '../helpers/broken.js';
-import { capture } from '../helpers/cli-io.js';
+import { capture, FILE_REPORTERS } from '../helpers/cli-io.js';
 import { spec } from '../helpers/mock.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
@@ -199,20 +199,7 @@ t.test('CLI: bad values exit 2 in one line; a slow answer exits 1; every reporte
 
   const url = await slowOn(t, { '/how-works/get': { ms: 300 } });
   const x = io();
-  const reporters = [
-    '--reporter',
-    'json',
-    '--out',
-    'r.json',
-    '--reporter',
-    'junit',
-    '--out',
-    'r.xml',
-    '--reporter',
-    'html',
-    '--out',
-    'r.html',
-  ];
+  const reporters = FILE_REPORTERS;
   t.equal(
     await main(['--base-url', url, '--budgets', join(dir, 'b.yaml'), ...reporters, '--reporter', 'human'], env, x),
     1,

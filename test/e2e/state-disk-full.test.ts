@@ -6,13 +6,12 @@
 import { join } from 'node:path';
 import t from 'tap';
 import { readState } from '../../mock/state-file.js';
+import { boundedStrings } from '../../spec/schema.js';
+import { apiPost } from '../helpers/api.js';
 import { spec } from '../helpers/mock.js';
 import { freePort, startAndWait, TS } from '../helpers/processes.js';
 
 const cli = new URL('../../mock/cli.ts', import.meta.url).pathname;
-const LONG_FIELDS = ['address', 'city', 'state', 'zip_code', 'billing_address', 'billing_city', 'billing_state'];
-const LONG_FIELDS_MORE = ['billing_zip_code', 'location', 'phone', 'phone_no', 'quote_no', 'project_name'];
-LONG_FIELDS.push(...LONG_FIELDS_MORE);
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 t.test('regression: a full disk: every write answered 200 is saved, every 503 is undone, none is lost', async (t) => {
@@ -31,19 +30,7 @@ t.test('regression: a full disk: every write answered 200 is saved, every 503 is
   t.teardown(mock.stop);
   let stderr = '';
   mock.child.stderr?.on('data', (d) => (stderr += d));
-  const post = async (path: string, body: unknown, token?: string) => {
-    const r = await fetch(`${base}/api/v1${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        platform: 'WEB',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(20_000),
-    });
-    return { status: r.status, body: (await r.json()) as any };
-  };
+  const post = (path: string, body: unknown, token?: string) => apiPost(base, path, body, token, 20_000);
   const token = (await post('/user/signin', { email: 'demo@example.com', password: 'demo-password' })).body.data
     .api_token;
   const clients = (await post('/client/list', { limit: 30 }, token)).body.data.data as Array<{
@@ -52,16 +39,18 @@ t.test('regression: a full disk: every write answered 200 is saved, every 503 is
     surname: string;
     email: string;
   }>;
+  const longFields = boundedStrings((await spec()).byId.get('updateClient')?.requestBody?.schema);
   const answers: number[] = [];
   for (const [i, c] of clients.entries()) {
     const r = await post(
       '/client/update',
       {
+        // Every free-text field near its longest, then the fields read back below.
+        ...Object.fromEntries([...longFields].map(([k, max]) => [k, `${i} ${'x'.repeat(max - 5)}`])),
         client_id: c.id,
         name: `Acked ${i}`,
         surname: c.surname,
         email: c.email,
-        ...Object.fromEntries(LONG_FIELDS.map((k) => [k, `${i} ${'x'.repeat(250)}`])),
       },
       token,
     );

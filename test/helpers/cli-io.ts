@@ -17,3 +17,19 @@ export function capture(): Captured {
     all: () => [...out, ...err, ...files.values()].join('\n'),
   };
 }
+
+/** The contract CLI's flags for a report of every file format: JSON, JUnit and HTML, as r.json, r.xml and r.html. */
+export const FILE_REPORTERS = [
+  '--reporter',
+  'json',
+  '--out',
+  'r.json',
+  '--reporter',
+  'junit',
+  '--out',
+  'r.xml',
+  '--reporter',
+  'html',
+  '--out',
+  'r.html',
+] as const;

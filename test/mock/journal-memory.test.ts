@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import t from 'tap';
 import { JOURNAL_DEFAULTS, Journal, type Recorded } from '../../mock/journal.js';
+import { listExchange } from '../helpers/journal.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -16,18 +17,7 @@ const heap = () => {
 };
 const MiB = 1024 * 1024;
 
-const exchange = (i: number, requestBody: unknown, responseText: string | null): Recorded => ({
-  method: 'POST',
-  url: `/api/v1/client/list?i=${i}`,
-  operationId: 'listClients',
-  status: 200,
-  ms: 1,
-  account: 'demo@example.com',
-  headers: { authorization: 'Bearer live-token' },
-  requestBody,
-  contentType: 'application/json',
-  responseText,
-});
+const exchange = listExchange;
 /** A JSON text of about `chars` characters, each string of it made of `unit`. */
 const json = (chars: number, unit = 'x', i = 0) =>
   JSON.stringify({ message: `ok ${i}`, data: [unit.repeat(Math.floor(chars / unit.length))] });

@@ -9,6 +9,7 @@ import {
   redactHeaders,
   secretHeaders,
 } from '../../mock/journal.js';
+import { listExchange } from '../helpers/journal.js';
 import { testMock } from '../helpers/mock.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -126,18 +127,7 @@ t.test('regression: recording walks no body (redacting every 11 KB page cut clie
       get: (target, key) => (touched++, Reflect.get(target, key)),
     },
   );
-  const exchange = (i: number) => ({
-    method: 'POST',
-    url: `/api/v1/client/list?i=${i}`,
-    operationId: 'listClients',
-    status: 200,
-    ms: 1,
-    account: 'demo@example.com',
-    headers: { authorization: 'Bearer live-token' },
-    requestBody: body,
-    contentType: 'application/json',
-    responseText: '{"message":"ok","data":[]}',
-  });
+  const exchange = (i: number) => listExchange(i, body, '{"message":"ok","data":[]}');
   for (let i = 0; i < 7; i++) journal.record(exchange(i));
   t.equal(touched, 0, 'nothing read at record time');
   const entries = journal.list();

@@ -18,6 +18,7 @@ import t from 'tap';
 import { buildMock } from '../../mock/build.js';
 import type { MockOptions } from '../../mock/options.js';
 import { readState, StateFileError } from '../../mock/state-file.js';
+import { boundedStrings } from '../../spec/schema.js';
 import { spec } from '../helpers/mock.js';
 import { clientsOf } from '../helpers/world.js';
 
@@ -173,16 +174,9 @@ t.test('regression: a write that cannot be saved is answered 503 in the API shap
       options: { stateLimit: (await bytesAfterOneWrite(t)) + 1500 },
       breakIt: () => () => undefined,
       more: Object.fromEntries(
-        [
-          'address',
-          'city',
-          'state',
-          'zip_code',
-          'billing_address',
-          'billing_city',
-          'billing_state',
-          'billing_zip_code',
-        ].map((k) => [k, 'x'.repeat(255)]),
+        [...boundedStrings((await spec()).byId.get('updateClient')?.requestBody?.schema)]
+          .filter(([k]) => /address|city|state|zip/.test(k))
+          .map(([k, max]) => [k, 'x'.repeat(max)]),
       ),
     },
     {

@@ -8,6 +8,7 @@ import t from 'tap';
 import { buildMock } from '../../mock/build.js';
 import { readState, StateFileError } from '../../mock/state-file.js';
 import { lockStateFile, processStart } from '../../mock/state-lock.js';
+import { apiPost } from '../helpers/api.js';
 import { spec } from '../helpers/mock.js';
 import { freePort, startAndWait, TS } from '../helpers/processes.js';
 
@@ -86,23 +87,10 @@ t.test(
       `${base}/__mock/accounts`,
     );
     t.teardown(mock.stop);
-    const post = (path: string, body: unknown, token?: string) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          platform: 'WEB',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
-      });
-    const token = (
-      (await (
-        await post('/api/v1/user/signin', { email: 'demo@example.com', password: 'demo-password' })
-      ).json()) as any
-    ).data.api_token;
-    const list = ((await (await post('/api/v1/client/list', { limit: 20 }, token)).json()) as any).data.data as Array<{
+    const post = (path: string, body: unknown, token?: string) => apiPost(base, path, body, token);
+    const token = (await post('/user/signin', { email: 'demo@example.com', password: 'demo-password' })).body.data
+      .api_token;
+    const list = (await post('/client/list', { limit: 20 }, token)).body.data.data as Array<{
       id: number;
       surname: string;
       email: string;
@@ -110,11 +98,9 @@ t.test(
     const renamed = list.slice(0, 20);
     await Promise.all(
       renamed.map((c, i) =>
-        post(
-          '/api/v1/client/update',
-          { client_id: c.id, name: `Acked ${i}`, surname: c.surname, email: c.email },
-          token,
-        ).then((r) => t.equal(r.status, 200)),
+        post('/client/update', { client_id: c.id, name: `Acked ${i}`, surname: c.surname, email: c.email }, token).then(
+          (r) => t.equal(r.status, 200),
+        ),
       ),
     );
     mock.child.kill('SIGKILL');

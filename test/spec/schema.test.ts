@@ -4,6 +4,7 @@ import t from 'tap';
 import type { JsonSchema } from '../../spec/load.js';
 import {
   admittedTypes,
+  boundedStrings,
   declaredTypes,
   decodePointer,
   encodePointer,
@@ -167,4 +168,30 @@ t.test('intersectTypes keeps what every set holds', async (t) => {
   ];
   for (const [sets, want] of cases)
     t.same(sorted(intersectTypes(sets.map((s) => new Set(s)))), want, JSON.stringify(sets));
+});
+
+t.test('boundedStrings: the free-text fields of a body with their maxLength, through allOf', async (t) => {
+  const schema = {
+    allOf: [
+      { type: 'object', properties: { name: { type: 'string', maxLength: 255 } } },
+      {
+        properties: {
+          note: { allOf: [{ type: ['string', 'null'] }, { maxLength: 65535 }] },
+          email: { type: 'string', format: 'email', maxLength: 255 },
+          zip: { type: 'string', pattern: '^[0-9]+$', maxLength: 10 },
+          platform: { type: 'string', enum: ['WEB', 'IOS'], maxLength: 7 },
+          free: { type: 'string' },
+          count: { type: 'integer', maximum: 9 },
+        },
+      },
+    ],
+  };
+  t.same(
+    [...boundedStrings(schema)],
+    [
+      ['name', 255],
+      ['note', 65535],
+    ],
+  );
+  t.same([...boundedStrings(undefined)], [], 'no schema, no fields');
 });
