@@ -43,7 +43,7 @@ async function act(fn) {
 async function refreshState() {
   state = await control('GET', '/__mock/ui/state');
   $('world').textContent =
-    `seed ${state.seed} · ${state.clients} clients · ${state.rateLimit ? `rate limit ${state.rateLimit.max}/${state.rateLimit.windowSeconds} s per token` : 'rate limit off'} · journal keeps ${state.journal.capacity}`;
+    `seed ${state.seed} · ${state.clients} clients · ${state.rateLimit ? `rate limit ${state.rateLimit.max}/${state.rateLimit.windowSeconds} s per user (per address before sign-in)` : 'rate limit off'} · journal keeps ${state.journal.capacity}`;
   const rows = state.accounts.map((a) => {
     const toggle = el('button', {
       type: 'button',

@@ -206,12 +206,19 @@ t.test('--only and --skip: a sequence runs when its subject operation is selecte
 
 t.test("the run's deadline: a sequence cut off fails, the ones left are skipped", async (t) => {
   let signins = 0;
-  const { report, seq } = await run(t, { deadlineMs: 1500, allowWrites: true }, async (path, init) => {
-    // The sequence's own sign-in (the run's is the first with the password) hangs until the deadline cuts it off.
-    if (path === '/user/signin' && JSON.parse(String(init.body)).password === demo.password && ++signins === 2)
-      await sleep(10_000, undefined, { signal: init.signal! }).catch(() => undefined);
-    return undefined;
-  });
+  // The deadline leaves the checks before the sequences time to finish on a loaded machine
+  // (at 1.5 s, under four parallel test files, they did not, and the sequence was skipped, not cut);
+  // each call may take longer than the deadline, so that it is the deadline that cuts the hang.
+  const { report, seq } = await run(
+    t,
+    { deadlineMs: 8000, timeoutMs: 60_000, allowWrites: true },
+    async (path, init) => {
+      // The sequence's own sign-in (the run's is the first with the password) hangs until the deadline cuts it off.
+      if (path === '/user/signin' && JSON.parse(String(init.body)).password === demo.password && ++signins === 2)
+        await sleep(120_000, undefined, { signal: init.signal! }).catch(() => undefined);
+      return undefined;
+    },
+  );
   t.equal(seq('logged-out-token').verdict, 'fail');
   t.match(seq('logged-out-token').problems[0]?.message, /the run's deadline passed/);
   t.match(seq('password-change'), { verdict: 'skip', notes: [DEADLINE_SKIP] });

@@ -10,6 +10,9 @@ import t from 'tap';
 import { freePort, ROOT, startAndWait, TS } from '../../scripts/bench/processes.js';
 import { readmeExample } from '../helpers/readme-examples.js';
 
+// Packing builds dist/ and the install runs npm: ~45 s of CPU, past tap's 120 s on a machine busy with other test files.
+t.setTimeout(5 * 60 * 1000);
+
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const scratch = mkdtempSync(join(tmpdir(), 'mcs-package-'));
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
