@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../fixtures/reference.js';
 import { Errors } from './errors.js';
+import { MAX_FAULT_RULES } from './faults.js';
 import { INVALIDATION_REASONS, type InvalidationReason } from './store.js';
 
 const email = { type: 'string', minLength: 1 } as const;
@@ -99,6 +100,10 @@ export async function controls(app: FastifyInstance): Promise<void> {
           `${operationId} does not document status ${status}; it documents ${Object.keys(op.responses).join(', ')}.`,
         );
       }
+      if (app.mock.faults.full)
+        throw Errors.MOCK_CONTROL(
+          `At most ${MAX_FAULT_RULES} fault rules at once: clear them first (DELETE /__mock/faults), or give a count so that they end.`,
+        );
       const rule = app.mock.faults.add({ operationId, status, latency_ms, remaining: count });
       return reply.code(201).send({ fault: rule });
     },

@@ -11,12 +11,23 @@ export interface FaultRule {
   remaining?: number;
 }
 
+/**
+ * Rules live at once: each call looks through them all, so a loop that adds rules and
+ * never clears them would slow every call and grow without bound (a rule is ~100 bytes).
+ */
+export const MAX_FAULT_RULES = 1000;
+
 export class FaultRules {
   private rules: FaultRule[] = [];
   private lastId = 0;
 
   list(): readonly FaultRule[] {
     return this.rules;
+  }
+
+  /** Whether another rule may be added (fewer than MAX_FAULT_RULES live). */
+  get full(): boolean {
+    return this.rules.length >= MAX_FAULT_RULES;
   }
 
   add(rule: Omit<FaultRule, 'id'>): FaultRule {

@@ -1,6 +1,6 @@
 // Forced responses and latency: Prefer header, fault rules for N calls or one operation.
 import t from 'tap';
-import { parsePrefer } from '../../mock/faults.js';
+import { MAX_FAULT_RULES, parsePrefer } from '../../mock/faults.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
 import { clientsOf } from '../helpers/world.js';
 
@@ -141,3 +141,27 @@ t.test('regression: a latency rule and a status rule that both match apply toget
     t.equal((await mock.post('/client/list', {}, bearer(token))).status, 200);
   }
 });
+
+t.test(
+  'regression: fault rules were unbounded: past MAX_FAULT_RULES a new one is refused in the control shape',
+  async (t) => {
+    const mock = await testMock(t, { rateLimit: false });
+    for (let i = 0; i < MAX_FAULT_RULES; i++) {
+      const r = await mock.control('POST', '/__mock/faults', { operationId: 'getProfile', latency_ms: 0 });
+      if (r.status !== 201) return t.fail(`rule ${i}: ${r.status}`);
+    }
+    const refused = await mock.control('POST', '/__mock/faults', { operationId: 'getProfile', latency_ms: 0 });
+    t.equal(refused.status, 400);
+    t.match(refused.body, { message: /At most 1000 fault rules at once: clear them first/ });
+    t.equal(
+      ((await mock.control('GET', '/__mock/faults')).body as { faults: unknown[] }).faults.length,
+      MAX_FAULT_RULES,
+    );
+    t.equal((await mock.control('DELETE', '/__mock/faults')).status, 200);
+    t.equal(
+      (await mock.control('POST', '/__mock/faults', { status: 500, count: 1 })).status,
+      201,
+      'cleared: rules again',
+    );
+  },
+);
