@@ -97,6 +97,9 @@ export function createClient(options: McsClientOptions): McsClient {
   const client = createFetchClient<ClientPaths>({
     baseUrl,
     headers: {
+      // A Laravel backend answers its errors (422, 401) as JSON only to a request that asks
+      // for JSON (expectsJson); to any other it answers a redirect, which this client refuses.
+      accept: 'application/json',
       [PLATFORM_HEADER]: options.platform,
       ...(options.apiKey ? { [API_KEY_HEADER]: options.apiKey } : {}),
     },

@@ -35,7 +35,7 @@ t.test('apiBase adds /api/v1 once, whatever the trailing slashes', async (t) => 
   for (const [given, want] of cases) t.equal(apiBase(given), want, given);
 });
 
-t.test('every call carries platform and, once signed in, the bearer token', async (t) => {
+t.test('every call carries platform, accept: application/json and, once signed in, the bearer token', async (t) => {
   const { sent, fetch } = await setup(t);
   let token: string | undefined;
   const api = createClient({ baseUrl: BASE, platform: 'IOS', token: () => token, apiKey: 'k', fetch });
@@ -45,10 +45,15 @@ t.test('every call carries platform and, once signed in, the bearer token', asyn
   const profile = await api.POST('/user/get_profile');
   t.equal(profile.data?.data.email, 'demo@example.com');
   t.same(
-    sent.map((r) => [r.headers.get('platform'), r.headers.get('api-key'), r.headers.get('authorization')]),
+    sent.map((r) => [
+      r.headers.get('platform'),
+      r.headers.get('api-key'),
+      r.headers.get('authorization'),
+      r.headers.get('accept'),
+    ]),
     [
-      ['IOS', 'k', null],
-      ['IOS', 'k', `Bearer ${token}`],
+      ['IOS', 'k', null, 'application/json'],
+      ['IOS', 'k', `Bearer ${token}`, 'application/json'],
     ],
   );
 });
