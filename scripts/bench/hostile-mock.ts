@@ -39,9 +39,10 @@ export interface HostileOptions {
   nodeFlags?: string[];
 }
 
-/** The spec's free-text fields of a client update, each at its longest (255 characters today). */
-const clientStrings = async (): Promise<Map<string, number>> =>
-  boundedStrings((await loadSpec()).byId.get('updateClient')?.requestBody?.schema);
+/** The free-text fields of an operation's body at their longest, read once from the spec. */
+let specRead: ReturnType<typeof loadSpec> | undefined;
+const bodyStrings = async (operationId: string): Promise<Map<string, number>> =>
+  boundedStrings((await (specRead ??= loadSpec())).byId.get(operationId)?.requestBody?.schema);
 
 export async function hostileMock(options: HostileOptions = {}): Promise<HostileFigure[]> {
   const { pageReads = 300, signins = 5_000, concurrency = 8, mockFlags = [], nodeFlags = [] } = options;
@@ -120,7 +121,7 @@ async function cacheAttack(a: Attack, pageReads: number, concurrency: number): P
   });
   const ids = ((await list.json()) as { data: { data: Array<{ id: number }> } }).data.data.map((c) => c.id);
   // Control characters: the serializer writes each as a 6-character \u escape, the largest answer a field can make.
-  const fields = await clientStrings();
+  const fields = await bodyStrings('updateClient');
   const longest = Object.fromEntries([...fields].map(([f, max]) => [f, '\u0001'.repeat(max)]));
   const email = `${'a'.repeat(255 - '@example.com'.length)}@example.com`;
   await pool(ids, concurrency, (client_id) => a.post('/client/update', { client_id, ...longest, email }));
@@ -129,7 +130,7 @@ async function cacheAttack(a: Attack, pageReads: number, concurrency: number): P
 }
 
 async function sessionAttack(a: Attack, signins: number, concurrency: number): Promise<void> {
-  const max = boundedStrings((await loadSpec()).byId.get('signin')?.requestBody?.schema).get('device_token') ?? 255;
+  const max = (await bodyStrings('signin')).get('device_token') ?? 255;
   const body = { email: 'demo@example.com', password: 'demo-password', device_token: '😀'.repeat(max) };
   await pool(
     Array.from({ length: signins }, (_, i) => i),

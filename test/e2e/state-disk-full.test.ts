@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { readState } from '../../mock/state-file.js';
 import { boundedStrings } from '../../spec/schema.js';
-import { apiPost } from '../helpers/api.js';
+import { apiPost, apiSignin } from '../helpers/api.js';
 import { spec } from '../helpers/mock.js';
 import { freePort, startAndWait, TS } from '../helpers/processes.js';
 
@@ -31,8 +31,7 @@ t.test('regression: a full disk: every write answered 200 is saved, every 503 is
   let stderr = '';
   mock.child.stderr?.on('data', (d) => (stderr += d));
   const post = (path: string, body: unknown, token?: string) => apiPost(base, path, body, token, 20_000);
-  const token = (await post('/user/signin', { email: 'demo@example.com', password: 'demo-password' })).body.data
-    .api_token;
+  const token = await apiSignin(base);
   const clients = (await post('/client/list', { limit: 30 }, token)).body.data.data as Array<{
     id: number;
     name: string;

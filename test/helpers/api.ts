@@ -34,3 +34,10 @@ export async function apiPost(
   }
   return { status: r.status, body: parsed };
 }
+
+/** Signs `email` in with the demo password over HTTP and returns its token (throws when refused). */
+export async function apiSignin(base: string, email = 'demo@example.com'): Promise<string> {
+  const r = await apiPost(base, '/user/signin', { email, password: 'demo-password' });
+  if (r.status !== 200) throw new Error(`sign-in of ${email} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body.data.api_token;
+}

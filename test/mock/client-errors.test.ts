@@ -1,22 +1,12 @@
 // Bad input still gave 500 or a foreign shape (issue 19): a body nested 5,000
 // deep answered 500 with no token needed; Node's own 431 and 400 came in
 // Fastify's {error, statusCode} shape; a keyword holding NUL matched every client.
-import { connect } from 'node:net';
 import t from 'tap';
 import { buildMock } from '../../mock/build.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
+import { rawExchange } from '../helpers/raw-http.js';
 
-async function raw(port: number, text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
-    let out = '';
-    socket.setTimeout(5000, () => socket.destroy(new Error('no answer')));
-    socket.on('data', (d) => (out += d.toString()));
-    socket.on('close', () => resolve(out));
-    // Node 24 resets the connection once it has answered a request it refuses mid-write: the answer is in.
-    socket.on('error', (e) => (out ? resolve(out) : reject(e)));
-  });
-}
+const raw = rawExchange;
 
 t.test('regression: a body nested 5,000 deep is a 400 in the API shape, on a public operation too', async (t) => {
   const mock = await testMock(t);

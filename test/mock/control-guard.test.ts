@@ -1,12 +1,12 @@
 // Controls reachable cross-site (issue 19): a page on any origin could
 // fetch('http://127.0.0.1:4010/__mock/reset', {method: 'POST', mode: 'no-cors'})
 // and wipe the world, and read reset tokens from /__mock/mail. Now refused.
-import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import t, { type Test } from 'tap';
 import { buildMock } from '../../mock/build.js';
 import { hostName } from '../../mock/control-guard.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
+import { type RawAnswer, rawHttp } from '../helpers/raw-http.js';
 
 const refusedShape = { message: String, status: Number };
 
@@ -166,30 +166,6 @@ t.test('hostName: the host a browser would have meant, or nothing', async (t) =>
 // absolute-form request line, reset the world, and with a rebinding Host
 // `GET /%5F_mock/mail` handed out reset tokens. The guard now sits on the
 // control routes themselves: whatever spelling reached a route decides nothing.
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
-
-/** One request written byte for byte on a socket (inject() would normalise the request line). */
-async function rawHttp(port: number, request: string): Promise<RawAnswer> {
-  const text = await new Promise<string>((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
-    let out = '';
-    socket.setTimeout(5000, () => socket.destroy(new Error('no answer')));
-    socket.on('data', (d) => (out += d.toString()));
-    socket.on('close', () => resolve(out));
-    socket.on('error', (e) => (out ? resolve(out) : reject(e)));
-  });
-  const [head = '', ...rest] = text.split('\r\n\r\n');
-  const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(
-    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
-  );
-  return { status: Number(statusLine.split(' ')[1]), headers, text: rest.join('\r\n\r\n') };
-}
 
 function request(method: string, target: string, headers: Record<string, string>, body = ''): string {
   const lines = [`${method} ${target} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];

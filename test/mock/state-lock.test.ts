@@ -8,7 +8,7 @@ import t from 'tap';
 import { buildMock } from '../../mock/build.js';
 import { readState, StateFileError } from '../../mock/state-file.js';
 import { lockStateFile, processStart } from '../../mock/state-lock.js';
-import { apiPost } from '../helpers/api.js';
+import { apiPost, apiSignin } from '../helpers/api.js';
 import { spec } from '../helpers/mock.js';
 import { freePort, startAndWait, TS } from '../helpers/processes.js';
 
@@ -88,8 +88,7 @@ t.test(
     );
     t.teardown(mock.stop);
     const post = (path: string, body: unknown, token?: string) => apiPost(base, path, body, token);
-    const token = (await post('/user/signin', { email: 'demo@example.com', password: 'demo-password' })).body.data
-      .api_token;
+    const token = await apiSignin(base);
     const list = (await post('/client/list', { limit: 20 }, token)).body.data.data as Array<{
       id: number;
       surname: string;
