@@ -41,8 +41,10 @@ export interface HostileOptions {
 
 /** The free-text fields of an operation's body at their longest, read once from the spec. */
 let specRead: ReturnType<typeof loadSpec> | undefined;
-const bodyStrings = async (operationId: string): Promise<Map<string, number>> =>
-  boundedStrings((await (specRead ??= loadSpec())).byId.get(operationId)?.requestBody?.schema);
+async function bodyStrings(operationId: string): Promise<Map<string, number>> {
+  specRead ??= loadSpec();
+  return boundedStrings((await specRead).byId.get(operationId)?.requestBody?.schema);
+}
 
 export async function hostileMock(options: HostileOptions = {}): Promise<HostileFigure[]> {
   const { pageReads = 300, signins = 5_000, concurrency = 8, mockFlags = [], nodeFlags = [] } = options;
