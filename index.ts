@@ -24,8 +24,8 @@ export {
   type TimingReport,
   type Verdict,
 } from './contracts/index.js';
+export { injectFetch, type MockFetch } from './lib/inject-fetch.js';
 export { buildMock } from './mock/build.js';
-export { injectFetch, type MockFetch } from './mock/inject-fetch.js';
 export type { MockOptions } from './mock/options.js';
 export type { HandlerInput, HandlerTable, OperationId } from './mock/runtime.js';
 export { type LoadedSpec, loadSpec, SPEC_PATH as specPath } from './spec/load.js';

@@ -1,9 +1,10 @@
 // Whether one answer conforms to the spec and to what the check expected of
 // it: a network fault, a status other than the expected, a missing or wrong
 // body. Pure: the session calls it and keeps the coverage and reproductions.
+
+import { describeBody, type Outcome } from '../lib/http.js';
+import type { ExchangeValidator } from '../spec/exchange.js';
 import type { OperationEntry } from '../spec/load.js';
-import type { ExchangeValidator } from './exchange.js';
-import { describeBody, type Outcome } from './http.js';
 import { type Finding, severityOf } from './types.js';
 
 export type Expect = number[] | '2xx' | '4xx';

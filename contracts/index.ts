@@ -1,11 +1,11 @@
 // The contract suite as a library.
 
+export { redact } from '../lib/redact.js';
+export { createExchangeValidator, type Exchange, type ExchangeValidator, type Finding } from '../spec/exchange.js';
 export { loadSpec } from '../spec/load.js';
-export type { CoverageReport } from './coverage.js';
-export { createExchangeValidator, type Exchange, type ExchangeValidator, type Finding } from './exchange.js';
-export { redact } from './redact.js';
+export type { CoverageReport } from './measures/coverage.js';
+export type { Budgets, TimingReport } from './measures/timing.js';
 export { REPORTERS, renderHtml, renderHuman, renderJson, renderJunit } from './reporters/index.js';
 export { runContracts } from './runner.js';
-export type { Budgets, TimingReport } from './timing.js';
 export type { CheckResult, Problem, RunOptions, RunReport, Verdict } from './types.js';
 export { RunAborted } from './types.js';

@@ -1,5 +1,9 @@
 // runContracts: signs in, runs every check against the deployment, and returns
 // the report. It never exits; RunAborted says the run could not happen.
+
+import { createTransport } from '../lib/http.js';
+import { redact, redactDeep } from '../lib/redact.js';
+import { createExchangeValidator } from '../spec/exchange.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { authChecks } from './checks/auth.js';
 import { conformanceChecks, logoutCheck } from './checks/conformance.js';
@@ -9,13 +13,10 @@ import { rateLimitCheck } from './checks/rate-limit.js';
 import { sequenceChecks } from './checks/sequences/index.js';
 import { subscriptionChecks } from './checks/subscription.js';
 import { writeChecks } from './checks/writes.js';
-import { checkMinCoverage, coverageResult } from './coverage.js';
-import { createExchangeValidator } from './exchange.js';
-import { createTransport } from './http.js';
+import { checkMinCoverage, coverageResult } from './measures/coverage.js';
+import { checkBudgets } from './measures/timing.js';
 import { resolveRunOptions } from './options.js';
-import { redact, redactDeep } from './redact.js';
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
-import { checkBudgets } from './timing.js';
 import { type CheckResult, RunAborted, type RunOptions, type RunReport } from './types.js';
 
 /** Runs the suite; the report it returns is already redacted (secrets never leave the run). */

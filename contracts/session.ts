@@ -2,16 +2,16 @@
 // headers (waiting out throttling), conformance of each answer (conform.ts),
 // and the recording of results.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Outcome, Transport } from '../lib/http.js';
+import { detachDeep } from '../lib/limits.js';
+import { givenSecrets, redactDeep, redactor } from '../lib/redact.js';
+import { reproduction } from '../lib/reproduce.js';
+import type { ExchangeValidator } from '../spec/exchange.js';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 import { conformAnswer, type Expect } from './conform.js';
-import { Coverage } from './coverage.js';
-import type { ExchangeValidator } from './exchange.js';
-import type { Outcome, Transport } from './http.js';
-import { detachDeep } from './limits.js';
+import { Coverage } from './measures/coverage.js';
+import { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
-import { givenSecrets, redactDeep, redactor } from './redact.js';
-import { reproduction } from './reproduce.js';
-import { ResponseTimes } from './timing.js';
 import type { CheckGroup, CheckResult, Finding } from './types.js';
 
 export { type Expect, refusedForNoPlan } from './conform.js';

@@ -1,9 +1,10 @@
 // The contract run as data: the runner returns it, reporters render it, the
 // CLI alone turns it into an exit code.
-import type { CoverageReport } from './coverage.js';
-import type { FetchLike } from './http.js';
-import type { Reproduction } from './reproduce.js';
-import type { Budgets, TimingReport } from './timing.js';
+
+import type { FetchLike } from '../lib/http.js';
+import type { Reproduction } from '../lib/reproduce.js';
+import type { CoverageReport } from './measures/coverage.js';
+import type { Budgets, TimingReport } from './measures/timing.js';
 
 export type Verdict = 'pass' | 'fail' | 'observation' | 'skip';
 
@@ -77,9 +78,9 @@ export interface RunReport {
   modes: string[];
   results: CheckResult[];
   summary: RunSummary;
-  /** Documented statuses and response properties the run's validated answers showed (contracts/coverage.ts). */
+  /** Documented statuses and response properties the run's validated answers showed (contracts/measures/coverage.ts). */
   coverage?: CoverageReport;
-  /** Response times per operation, slowest first (contracts/timing.ts). */
+  /** Response times per operation, slowest first (contracts/measures/timing.ts). */
   timing?: TimingReport;
 }
 

@@ -3,31 +3,31 @@
 
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { CORS_MAX_AGE, isAllowedOrigin } from '../lib/origins.js';
 import { createAjv, withFiniteNumbers } from '../spec/ajv.js';
 import type { JsonSchema } from '../spec/load.js';
-import { clientErrorHandler } from './client-errors.js';
-import { guardControlRoutes } from './control-guard.js';
-import { controls } from './controls.js';
+import { controls } from './controls/controls.js';
+import { FaultRules } from './controls/fault-rules.js';
+import { guardControlRoutes } from './controls/guard.js';
 import { Errors } from './errors.js';
-import { FaultRules } from './faults.js';
 import { handlers } from './handlers/index.js';
+import journalPlugin, { createJournal } from './journal/plugin.js';
 import { type MockContext, type MockOptions, resolveOptions } from './options.js';
-import { CORS_MAX_AGE, isAllowedOrigin } from './origins.js';
-import authPlugin from './plugins/auth.js';
-import { mockConsole } from './plugins/console.js';
-import { docs } from './plugins/docs.js';
-import errorsPlugin from './plugins/errors.js';
-import faultsPlugin from './plugins/faults.js';
-import journalPlugin, { createJournal } from './plugins/journal.js';
-import jsonBody from './plugins/json-body.js';
-import platformPlugin from './plugins/platform.js';
-import rateLimitPlugin from './plugins/rate-limit.js';
-import subscriptionPlugin from './plugins/subscription.js';
-import { ResponseCache } from './response-cache.js';
-import routes from './routes.js';
+import { mockConsole } from './pages/console.js';
+import { docs } from './pages/docs.js';
+import authPlugin from './pipeline/auth.js';
+import { clientErrorHandler } from './pipeline/client-errors.js';
+import errorsPlugin from './pipeline/errors.js';
+import faultsPlugin from './pipeline/faults.js';
+import jsonBody from './pipeline/json-body.js';
+import platformPlugin from './pipeline/platform.js';
+import rateLimitPlugin from './pipeline/rate-limit.js';
+import { ResponseCache } from './pipeline/response-cache.js';
+import routes from './pipeline/routes.js';
+import subscriptionPlugin from './pipeline/subscription.js';
 import type { MockRuntime } from './runtime.js';
-import { StateWriter } from './state-writer.js';
-import { StoreHolder } from './store-holder.js';
+import { StateWriter } from './state/writer.js';
+import { StoreHolder } from './store/store-holder.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-export { LOCAL_ORIGIN } from './origins.js';
+export { LOCAL_ORIGIN } from '../lib/origins.js';
 
 export async function buildMock(options: MockOptions = {}): Promise<FastifyInstance> {
   const { ctx, store } = await resolveOptions(options);

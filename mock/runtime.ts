@@ -4,11 +4,11 @@
 import type { UserRecord } from '../fixtures/types.js';
 import type { OperationEntry } from '../spec/load.js';
 import type { operations } from '../spec/types.gen.js';
-import type { FaultRules } from './faults.js';
-import type { Journal } from './journal.js';
+import type { FaultRules } from './controls/fault-rules.js';
+import type { Journal } from './journal/journal.js';
 import type { MockContext } from './options.js';
-import type { ResponseCache } from './response-cache.js';
-import type { Store } from './store.js';
+import type { ResponseCache } from './pipeline/response-cache.js';
+import type { Store } from './store/memory-store.js';
 
 export interface MockRuntime {
   ctx: MockContext;

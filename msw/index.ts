@@ -3,8 +3,8 @@
 // node:test) reach the same stateful mock as `npm start` serves.
 import type { FastifyInstance } from 'fastify';
 import { type HttpHandler, http } from 'msw';
+import { injectFetch } from '../lib/inject-fetch.js';
 import { buildMock } from '../mock/build.js';
-import { injectFetch } from '../mock/inject-fetch.js';
 import type { MockOptions } from '../mock/options.js';
 
 export interface MswMockOptions extends MockOptions {

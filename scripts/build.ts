@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = `${ROOT}dist/`;
 /** Read by the code through paths relative to its own module. */
-const ASSETS = ['spec/openapi.yaml', 'spec/breaking-changes.yaml', 'mock/docs', 'mock/console'];
+const ASSETS = ['spec/openapi.yaml', 'spec/breaking-changes.yaml', 'mock/pages/docs', 'mock/pages/console'];
 
 rmSync(DIST, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -4,8 +4,8 @@
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { nonEmpty, parseCommand, refuse, runMain, value, wholeNumber } from '../cli/kit/command.js';
 import { DEFAULT_CLIENTS, DEFAULT_SEED, GeneratedWorld, MAX_CLIENTS, worldParts } from '../fixtures/world.js';
-import { nonEmpty, parseCommand, refuse, runMain, value, wholeNumber } from './command.js';
 
 export const FIXTURES_COMMAND = {
   name: 'fixtures',

@@ -3,9 +3,9 @@
 // npm run readme -- --check  exits 1 when they are stale
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { flag, parseCommand, refuse, runMain } from '../cli/kit/command.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '../spec/render-readme.js';
-import { flag, parseCommand, refuse, runMain } from './command.js';
 
 export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
 export const ENDPOINTS_PATH = fileURLToPath(new URL('../docs/endpoints.md', import.meta.url));

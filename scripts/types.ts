@@ -1,8 +1,8 @@
 // npm run types          writes spec/types.gen.ts from spec/openapi.yaml
 // npm run types:check    exits 1 when spec/types.gen.ts is stale
 import { writeFile } from 'node:fs/promises';
+import { flag, parseCommand, refuse, runMain } from '../cli/kit/command.js';
 import { checkTypes, renderTypes, TYPES_PATH } from '../spec/render-types.js';
-import { flag, parseCommand, refuse, runMain } from './command.js';
 
 export const TYPES_COMMAND = {
   name: 'types',

@@ -1,7 +1,8 @@
 // Section 2.5: the envelope's numbers agree with each other, and walking every
 // page of client/list yields every client exactly once.
+
+import { preview } from '../../lib/preview.js';
 import type { components } from '../../spec/types.gen.js';
-import { preview } from '../preview.js';
 import type { Session } from '../session.js';
 import { type Finding, severityOf } from '../types.js';
 import type { Discovered } from './conformance.js';

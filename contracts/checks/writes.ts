@@ -2,7 +2,7 @@
 // read again) and the four measurement add/edit operations. The delete of
 // --allow-destructive is a sequence (checks/sequences/delete.ts).
 
-import { preview } from '../preview.js';
+import { preview } from '../../lib/preview.js';
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
 import type { Discovered } from './conformance.js';

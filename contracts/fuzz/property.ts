@@ -5,7 +5,7 @@
 // too, so it has a budget; a throttle that outlasts the waiting, or the run's
 // deadline, interrupts the check instead of being shrunk.
 import fc from 'fast-check';
-import type { Outcome } from '../http.js';
+import type { Outcome } from '../../lib/http.js';
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
 import { describeCase, type FuzzCase } from './cases.js';

@@ -2,7 +2,7 @@
 import type { UserRecord } from '../../fixtures/types.js';
 import { Errors } from '../errors.js';
 import type { Handler } from '../runtime.js';
-import type { Store } from '../store.js';
+import type { Store } from '../store/memory-store.js';
 
 export function publicUser(store: Store, u: UserRecord) {
   return {

@@ -1,8 +1,8 @@
 import type { ClientRecord } from '../../fixtures/types.js';
 import { Errors } from '../errors.js';
-import { DEFAULT_PER_PAGE, paginate } from '../paging.js';
 import type { Handler } from '../runtime.js';
-import type { ClientPatch, Store } from '../store.js';
+import type { ClientPatch, Store } from '../store/memory-store.js';
+import { DEFAULT_PER_PAGE, paginate } from './paging.js';
 import { clientInCompany } from './scope.js';
 
 /** Laravel reads `page` from the body or from the query (the envelope's page URLs carry `?page=N`). */

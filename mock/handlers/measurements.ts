@@ -5,7 +5,7 @@ import { MEASUREMENT_TYPE_BY_KIND } from '../../fixtures/reference.js';
 import type { MeasurementKind, UserRecord } from '../../fixtures/types.js';
 import { Errors, type MockError } from '../errors.js';
 import type { Handler, RequestBody } from '../runtime.js';
-import type { Store } from '../store.js';
+import type { Store } from '../store/memory-store.js';
 import { clientInCompany, roomOfClient } from './scope.js';
 
 type WindowOp =

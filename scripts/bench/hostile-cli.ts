@@ -33,7 +33,7 @@ export interface HostileOptions {
   deadline?: number;
   /** Called with each run as it ends. */
   onRun?: (run: HostileRun) => void;
-  /** Run the compiled CLI (dist/contracts/cli.js, as the package runs it; `npm run build` first) instead of
+  /** Run the compiled CLI (dist/cli/contracts.js, as the package runs it; `npm run build` first) instead of
    *  the sources through tsx (whose loader thread adds some 30 MiB). */
   compiled?: boolean;
 }
@@ -68,8 +68,8 @@ export async function hostileRun(
   try {
     const preload = ['--import', `${ROOT}scripts/bench/peak-rss.mjs`];
     const argv = compiled
-      ? [...preload, `${ROOT}dist/contracts/cli.js`]
-      : [...TS, ...preload, `${ROOT}contracts/cli.ts`];
+      ? [...preload, `${ROOT}dist/cli/contracts.js`]
+      : [...TS, ...preload, `${ROOT}cli/contracts.ts`];
     argv.push('--base-url', hostile.url, '--deadline', String(deadline), '--fuzz', String(fuzz), '--seed', '1');
     for (const [reporter, file] of [
       ['json', 'report.json'],

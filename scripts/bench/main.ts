@@ -15,7 +15,7 @@ import {
   value,
   wholeNumber,
   withAllowed,
-} from '../command.js';
+} from '../../cli/kit/command.js';
 import { fuzzBench } from './fuzz.js';
 import { hostileCli, hostileCliTable, hostileRunHeld } from './hostile-cli.js';
 import { hostileMock, hostileMockTable } from './hostile-mock.js';

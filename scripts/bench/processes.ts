@@ -15,7 +15,7 @@ export function mockArgs(keepTickShape = false): string[] {
   return [
     ...TS,
     ...(keepTickShape ? ['--import', `${ROOT}scripts/bench/keep-tick-shape.ts`] : []),
-    `${ROOT}mock/cli.ts`,
+    `${ROOT}cli/mock.ts`,
   ];
 }
 

@@ -1,4 +1,4 @@
-// Start-up of the mock as the package runs it (compiled dist/mock/cli.js) beside
+// Start-up of the mock as the package runs it (compiled dist/cli/mock.js) beside
 // the clone's `npm start` (tsx compiling TypeScript at load): time from spawn to
 // the first answer, and memory once it answers.
 import { execFileSync } from 'node:child_process';
@@ -16,8 +16,8 @@ export interface StartupFigure {
 export async function startup(runs = 5): Promise<StartupFigure[]> {
   execFileSync(process.execPath, [...TS, `${ROOT}scripts/build.ts`], { stdio: 'ignore' });
   const targets: Array<[string, string[]]> = [
-    ['built (dist/mock/cli.js, as installed)', [`${ROOT}dist/mock/cli.js`]],
-    ['tsx (mock/cli.ts, npm start)', mockArgs()],
+    ['built (dist/cli/mock.js, as installed)', [`${ROOT}dist/cli/mock.js`]],
+    ['tsx (cli/mock.ts, npm start)', mockArgs()],
   ];
   const times = new Map<string, { ms: number[]; rss: number[] }>(targets.map(([name]) => [name, { ms: [], rss: [] }]));
   // Interleaved, so drift on a shared machine hits both alike.

@@ -1,8 +1,8 @@
 // Contract-suite speed: a whole read-only run against the local mock, and the
 // validations per second of the compiled validators.
 
-import { createExchangeValidator } from '../../contracts/exchange.js';
 import { runContracts } from '../../contracts/runner.js';
+import { createExchangeValidator } from '../../spec/exchange.js';
 import { loadSpec } from '../../spec/load.js';
 import { authHeaders, demoToken, freePort, mockArgs, startServer } from './processes.js';
 

@@ -5,9 +5,9 @@
 
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { createExchangeValidator } from '../../contracts/exchange.js';
 import { type FuzzRequest, type Hints, requestFor } from '../../contracts/fuzz/arbitraries.js';
 import { MEASUREMENT_TYPE_BY_KIND } from '../../fixtures/reference.js';
+import { createExchangeValidator } from '../../spec/exchange.js';
 import type { LoadedSpec } from '../../spec/load.js';
 
 export interface FuzzFailure {

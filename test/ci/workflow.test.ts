@@ -74,7 +74,7 @@ t.test('.ci/run runs the offline gates: the README test command, spec:diff, the 
   t.match(ci, /spec:diff -- HEAD~1 HEAD/);
   t.match(
     ci,
-    /contracts\/cli\.ts --base-url "http:\/\/127\.0\.0\.1:\$port"[\s\S]*--reporter junit --out reports\/contracts\.xml/,
+    /cli\/contracts\.ts --base-url "http:\/\/127\.0\.0\.1:\$port"[\s\S]*--reporter junit --out reports\/contracts\.xml/,
   );
   t.match(ci, /echo "\$pass passed, \$fail failed"/);
 });

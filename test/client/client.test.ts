@@ -9,7 +9,7 @@ import {
   McsPagingError,
   McsRedirectError,
 } from '../../client/index.js';
-import { injectFetch } from '../../mock/inject-fetch.js';
+import { injectFetch } from '../../lib/inject-fetch.js';
 import { testMock } from '../helpers/mock.js';
 
 const BASE = 'http://127.0.0.1:4010';

@@ -3,8 +3,8 @@
 // operation that needs a plan gets it).
 import t from 'tap';
 import { conformAnswer, type Expect, refusedForNoPlan } from '../../contracts/conform.js';
-import { createExchangeValidator } from '../../contracts/exchange.js';
-import type { Outcome } from '../../contracts/http.js';
+import type { Outcome } from '../../lib/http.js';
+import { createExchangeValidator } from '../../spec/exchange.js';
 import { spec } from '../helpers/mock.js';
 
 t.test('each kind of answer: its first finding, its severity, and whether it covers the operation', async (t) => {

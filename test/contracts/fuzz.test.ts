@@ -3,16 +3,16 @@
 // (--allow-writes), the same requests for the same seed, and the run's
 // selection, deadline and flags respected.
 import t, { type Test } from 'tap';
+import { type Io, main, parseContractArgs } from '../../cli/contracts.js';
 import { isTargetId, NO_SUCH_ID } from '../../contracts/checks/negative.js';
-import { type Io, main, parseContractArgs } from '../../contracts/cli.js';
 import { MADE_UP_TOKEN, READS } from '../../contracts/fuzz/safety.js';
-import type { FetchLike } from '../../contracts/http.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
 import { GeneratedWorld } from '../../fixtures/world.js';
+import type { FetchLike } from '../../lib/http.js';
 import { buildMock } from '../../mock/build.js';
-import type { OverlaySnapshot } from '../../mock/overlay.js';
-import { MemoryStore } from '../../mock/store.js';
+import { MemoryStore } from '../../mock/store/memory-store.js';
+import type { OverlaySnapshot } from '../../mock/store/overlay.js';
 import { spec } from '../helpers/mock.js';
 import { clientsOf } from '../helpers/world.js';
 

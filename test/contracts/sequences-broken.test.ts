@@ -3,10 +3,10 @@
 // one-call checks of the same operations may pass.
 import type { FastifyReply } from 'fastify';
 import t from 'tap';
-import type { FetchLike } from '../../contracts/http.js';
 import { REPORTERS } from '../../contracts/reporters/index.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
+import type { FetchLike } from '../../lib/http.js';
 import { brokenServer, type Defect, relay } from '../helpers/broken.js';
 import { spec } from '../helpers/mock.js';
 import { recordingFetch, secretsIn } from '../helpers/recording-fetch.js';

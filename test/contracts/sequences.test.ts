@@ -2,12 +2,12 @@
 // the deployment, what it leaves behind, and when it runs or says why not.
 import { setTimeout as sleep } from 'node:timers/promises';
 import t, { type Test } from 'tap';
-import { parseContractArgs } from '../../contracts/cli.js';
-import type { FetchLike } from '../../contracts/http.js';
+import { parseContractArgs } from '../../cli/contracts.js';
 import { runContracts } from '../../contracts/runner.js';
 import { DEADLINE_SKIP } from '../../contracts/session.js';
 import type { RunOptions } from '../../contracts/types.js';
-import { injectFetch } from '../../mock/inject-fetch.js';
+import type { FetchLike } from '../../lib/http.js';
+import { injectFetch } from '../../lib/inject-fetch.js';
 import { spec, testMock } from '../helpers/mock.js';
 import { type Exchange, recordingFetch } from '../helpers/recording-fetch.js';
 import { clientsOf } from '../helpers/world.js';

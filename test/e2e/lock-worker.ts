@@ -2,7 +2,7 @@
 // `take <round> <file> <at ms>` lines, waits for the instant, tries the lock and
 // says `<round> won` or `<round> lost <why>`; `release <round>` gives it back.
 import { createInterface } from 'node:readline';
-import { lockStateFile, type StateLock } from '../../mock/state-lock.js';
+import { lockStateFile, type StateLock } from '../../mock/state/lock.js';
 
 const held = new Map<string, StateLock>();
 for await (const line of createInterface({ input: process.stdin })) {

@@ -5,13 +5,13 @@
 // a 503 is not, in memory or on disk.
 import { join } from 'node:path';
 import t from 'tap';
-import { readState } from '../../mock/state-file.js';
+import { readState } from '../../mock/state/file.js';
 import { boundedStrings } from '../../spec/schema.js';
 import { apiPost, apiSignin } from '../helpers/api.js';
 import { spec } from '../helpers/mock.js';
 import { freePort, startAndWait, TS } from '../helpers/processes.js';
 
-const cli = new URL('../../mock/cli.ts', import.meta.url).pathname;
+const cli = new URL('../../cli/mock.ts', import.meta.url).pathname;
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 t.test('regression: a full disk: every write answered 200 is saved, every 503 is undone, none is lost', async (t) => {

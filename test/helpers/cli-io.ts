@@ -1,5 +1,5 @@
 // What a contract CLI run printed and wrote, captured instead of the process's streams and files.
-import type { Io } from '../../contracts/cli.js';
+import type { Io } from '../../cli/contracts.js';
 
 export type Captured = Io & { out: string[]; err: string[]; files: Map<string, string>; all: () => string };
 

@@ -1,6 +1,6 @@
 // A recorded exchange for the journal's unit tests: a signed-in page read of client/list,
 // numbered by its query string so that each one is a distinct row.
-import type { Recorded } from '../../mock/journal.js';
+import type { Recorded } from '../../mock/journal/journal.js';
 
 export const listExchange = (i: number, requestBody: unknown, responseText: string | null): Recorded => ({
   method: 'POST',

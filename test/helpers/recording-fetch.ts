@@ -1,6 +1,6 @@
 // A fetch for runContracts that records every exchange (path, body sent,
 // status, body answered), so a test can say what a run did to a deployment.
-import type { FetchLike } from '../../contracts/http.js';
+import type { FetchLike } from '../../lib/http.js';
 
 export interface Exchange {
   path: string;

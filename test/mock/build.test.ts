@@ -1,7 +1,7 @@
 // One source of truth: every operation of the spec is served, each response of
 // a session of traffic validates against the spec, and nothing else is routed.
 import t from 'tap';
-import { createExchangeValidator } from '../../contracts/exchange.js';
+import { createExchangeValidator } from '../../spec/exchange.js';
 import { spec, testMock } from '../helpers/mock.js';
 import { validTraffic } from '../helpers/traffic.js';
 

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import Fastify from 'fastify';
 import t from 'tap';
 import { Errors, errorCatalogue, fixedText, SPEC_TEXTS } from '../../mock/errors.js';
-import errorsPlugin from '../../mock/plugins/errors.js';
+import errorsPlugin from '../../mock/pipeline/errors.js';
 import { buildSpec, type JsonSchema, type RawNode } from '../../spec/load.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
 

@@ -1,6 +1,6 @@
 // Forced responses and latency: Prefer header, fault rules for N calls or one operation.
 import t from 'tap';
-import { MAX_FAULT_RULES, parsePrefer } from '../../mock/faults.js';
+import { MAX_FAULT_RULES, parsePrefer } from '../../mock/controls/fault-rules.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
 import { clientsOf } from '../helpers/world.js';
 

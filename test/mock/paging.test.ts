@@ -1,5 +1,5 @@
 import t from 'tap';
-import { pageWindow, paginate } from '../../mock/paging.js';
+import { pageWindow, paginate } from '../../mock/handlers/paging.js';
 
 t.test('the page window matches Laravel’s UrlWindow (3 on each side)', async (t) => {
   const cases: Array<[number, number, Array<number | null>]> = [

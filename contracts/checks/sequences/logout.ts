@@ -4,8 +4,9 @@
 // answer 401 to it, in either credential header, while the run's own session
 // stays signed in. Reads are sent as they succeeded; writes with inputs that
 // change nothing even if wrongly accepted (unknown ids).
+
+import type { Outcome } from '../../../lib/http.js';
 import type { OperationEntry } from '../../../spec/load.js';
-import type { Outcome } from '../../http.js';
 import type { Session } from '../../session.js';
 import { type Finding, severityOf } from '../../types.js';
 import type { Discovered } from '../conformance.js';

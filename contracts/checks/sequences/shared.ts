@@ -1,7 +1,7 @@
 // What the sequence checks share: their specs, the reading of a client from a
 // paged list with the exchange that showed it, sessions of their own, and
 // findings that say at which step of a sequence they came.
-import type { Outcome } from '../../http.js';
+import type { Outcome } from '../../../lib/http.js';
 import type { CheckSpec, Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 

@@ -3,8 +3,8 @@
 // number, city, end client known), read through client/list (walked, and
 // searched by the new quote number), client/user_client and the client's
 // rooms; then its original values are written back and read again.
-import type { Outcome } from '../../http.js';
-import { preview } from '../../preview.js';
+import type { Outcome } from '../../../lib/http.js';
+import { preview } from '../../../lib/preview.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 import type { Discovered } from '../conformance.js';

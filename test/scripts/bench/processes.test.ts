@@ -22,9 +22,9 @@ t.test('an unknown process gives NaN, not a throw', async (t) => {
 });
 
 t.test('mockArgs: the mock under test, with the tick-shape workaround only when asked', async (t) => {
-  t.same(mockArgs(), [...TS, `${ROOT}mock/cli.ts`]);
+  t.same(mockArgs(), [...TS, `${ROOT}cli/mock.ts`]);
   const kept = mockArgs(true);
-  t.same(kept.slice(-3), ['--import', `${ROOT}scripts/bench/keep-tick-shape.ts`, `${ROOT}mock/cli.ts`]);
+  t.same(kept.slice(-3), ['--import', `${ROOT}scripts/bench/keep-tick-shape.ts`, `${ROOT}cli/mock.ts`]);
   // Preloaded, the tick object is kept before the program runs: keeping it again makes no tick object.
   const script = `
     const { keepTickShape } = await import(${JSON.stringify(`${ROOT}scripts/bench/tick-shape.ts`)});

@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// npm start [-- flags]: the only place the mock listens.
+
+import type { FastifyInstance } from 'fastify';
+import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
+import { MAX_CLIENTS } from '../fixtures/world.js';
+import { buildMock } from '../mock/build.js';
+import { DEFAULTS, type MockContext, type MockOptions } from '../mock/options.js';
+import { StateFileError } from '../mock/state/file.js';
+import {
+  type Args,
+  flag,
+  nonEmpty,
+  parseCommand,
+  type Refusal,
+  refuse,
+  runMain,
+  SERVING,
+  stopOnSignal,
+  value,
+  wholeNumber,
+} from './kit/command.js';
+
+/** An origin as browsers send it: scheme, host and port only; never a wildcard (credentials are allowed). */
+function origin(raw: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    !['http:', 'https:'].includes(url.protocol) ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash ||
+    raw.includes('*')
+  ) {
+    throw new Error(
+      `--cors-origin takes an origin such as http://192.168.1.20:5173 (scheme, host and port; no path and no wildcard), not "${raw}"`,
+    );
+  }
+  return url.origin;
+}
+
+export const MOCK_COMMAND = {
+  name: 'mock',
+  synopsis: 'npm start -- [options]',
+  bin: 'mcs-mock',
+  options: {
+    port: value('N', 'port to listen on', { parse: wholeNumber(0, 65535), default: DEFAULTS.port }),
+    host: value('HOST', 'address to bind', { parse: nonEmpty('an address'), shownDefault: DEFAULTS.host }),
+    seed: value('N', 'seed of the generated world', {
+      parse: wholeNumber(0, 2 ** 31 - 1),
+      default: DEFAULTS.seed,
+    }),
+    clients: value('N', 'number of clients in the world', {
+      parse: wholeNumber(1, MAX_CLIENTS),
+      default: DEFAULTS.clients,
+    }),
+    'no-rate-limit': flag("turn off the spec's rate limit (x-rate-limit)"),
+    'state-file': value('PATH', 'keep state across restarts in PATH (JSON, with its log in PATH.log)', {
+      parse: nonEmpty('a path'),
+    }),
+    'cors-origin': value('URL', 'a browser origin allowed beyond this machine, e.g. http://192.168.1.20:5173', {
+      parse: origin,
+      repeatable: true,
+    }),
+    journal: value('N', 'exchanges the request journal keeps, 0 for none', {
+      parse: wholeNumber(0, 100_000),
+      default: DEFAULTS.journal,
+    }),
+  },
+};
+
+export interface CliSettings {
+  host: string;
+  port: number;
+  options: MockOptions;
+  /** World flags given on the command line (a loaded state file overrides them). */
+  worldFlags: string[];
+}
+
+export type Parsed = { ok: true; settings: CliSettings } | Refusal;
+
+function settings({ values, given }: Args<typeof MOCK_COMMAND.options>): CliSettings {
+  return {
+    host: values.host ?? DEFAULTS.host,
+    port: values.port,
+    worldFlags: ['seed', 'clients'].filter((f) => given.has(f)).map((f) => `--${f}`),
+    options: {
+      seed: values.seed,
+      clients: values.clients,
+      rateLimit: values['no-rate-limit'] ? false : undefined,
+      stateFile: values['state-file'],
+      journal: values.journal,
+      ...(values.host !== undefined ? { host: values.host } : {}),
+      ...(given.has('cors-origin') ? { corsOrigins: values['cors-origin'] } : {}),
+    },
+  };
+}
+
+export function parseMockArgs(argv: string[]): Parsed {
+  return parseCommand(MOCK_COMMAND, argv, (args) => ({ ok: true, settings: settings(args) }));
+}
+
+export interface WorldFacts {
+  origin: 'seed' | 'state-file';
+  seed: number;
+  clients: number;
+  rateLimit: MockContext['rateLimit'];
+}
+
+export function banner(url: string, settings: CliSettings, world: WorldFacts): string {
+  const o = settings.options;
+  const fromFile = world.origin === 'state-file';
+  const ignored =
+    fromFile && settings.worldFlags.length
+      ? ` (${settings.worldFlags.join(' and ')} ignored: the file's world is used)`
+      : '';
+  const lines = [
+    `Measurement Capture Service mock listening on ${url}/api/v1`,
+    `  world: seed ${world.seed}, ${world.clients} clients (${fromFile ? `loaded from ${o.stateFile}` : 'fresh from the seed'})${ignored}`,
+    `  rate limit: ${world.rateLimit === false ? 'off' : `${world.rateLimit.max} requests/${world.rateLimit.windowMs === 60_000 ? 'minute' : `${world.rateLimit.windowMs / 1000} s`} per user (per address before sign-in)`}`,
+    'Demo accounts:',
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.email} / ${a.password}  (${a.note})`),
+    `API reference: ${url}/docs  (spec: ${url}/openapi.yaml)`,
+    `Mock console: ${url}/__mock/ui`,
+    `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail, /__mock/requests`,
+  ];
+  return lines.join('\n');
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Bound beyond this machine, the API and the controls (reset, plans, reset tokens) are open to the network. */
+export function hostWarning(host: string): string | undefined {
+  if (LOOPBACK.has(host) || /^127\./.test(host)) return undefined;
+  return `warning: listening on ${host}, so other machines can reach the mock, its demo accounts and its controls under /__mock (reset, plans, tokens, the reset-token mailbox). Controls still answer only a Host of this machine or of --host, and pages of this machine or of --cors-origin.`;
+}
+
+export async function main(argv: string[]): Promise<number | typeof SERVING> {
+  const parsed = parseMockArgs(argv);
+  if (!parsed.ok) return refuse(MOCK_COMMAND, parsed);
+  const { host, port, options } = parsed.settings;
+  let app: FastifyInstance;
+  let stateFailed = false;
+  const onStateError = (err: Error) => {
+    stateFailed = true;
+    console.error(
+      `mock: the state file ${options.stateFile} could not be written (${err.message}); the changes it would have held were undone and their requests answered 503`,
+    );
+  };
+  try {
+    app = await buildMock({ ...options, logger: false, onStateError });
+  } catch (err) {
+    console.error(err instanceof StateFileError ? err.message : `cannot start the mock: ${(err as Error).message}`);
+    return 1;
+  }
+  try {
+    const address = await app.listen({ host, port });
+    const { ctx } = app.mock;
+    console.log(
+      banner(address, parsed.settings, {
+        origin: ctx.origin,
+        seed: ctx.seed,
+        clients: ctx.clients,
+        rateLimit: ctx.rateLimit,
+      }),
+    );
+    const warning = hostWarning(host);
+    if (warning) console.error(warning);
+  } catch (err) {
+    console.error(`cannot listen on ${host}:${port}: ${(err as Error).message}`);
+    await app.close();
+    return 1;
+  }
+  // Only a state file needs a graceful stop (its last change flushed); without
+  // one the default exit loses nothing, so no signal listener is added.
+  if (!options.stateFile) return SERVING;
+  return stopOnSignal(async () => {
+    await app.close();
+    return stateFailed ? 1 : 0;
+  });
+}
+
+await runMain(import.meta.url, main);

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// npm run spec:diff -- BASE [HEAD] [--format human|json|markdown [--out FILE]]... [--acknowledged FILE]
+// BASE and HEAD are files or git refs (HEAD defaults to the working copy).
+// Exit 0: no breaking change left unacknowledged; 1: some; 2: could not compare.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { ACK_PATH, judge, readAcknowledgements } from '../spec/diff/acknowledge.js';
+import { diffSpecs } from '../spec/diff/operations.js';
+import { type DiffReport, renderDiffHuman, renderDiffJson, renderDiffMarkdown } from '../spec/diff/render.js';
+import { loadSource } from '../spec/diff/source.js';
+import { type Args, nonEmpty, oneOf, parseCommand, refuse, runMain, value } from './kit/command.js';
+import { pairOutputs } from './kit/outputs.js';
+
+const RENDER = { human: renderDiffHuman, json: renderDiffJson, markdown: renderDiffMarkdown } as const;
+type Format = keyof typeof RENDER;
+const FORMATS = Object.keys(RENDER) as Format[];
+
+export const SPEC_DIFF_COMMAND = {
+  name: 'spec:diff',
+  synopsis: 'npm run spec:diff -- BASE [HEAD] [options]',
+  bin: 'mcs-spec-diff',
+  positionals: {
+    label: 'BASE, HEAD',
+    description: 'a file, a git ref (its spec/openapi.yaml) or REF:path; HEAD defaults to the working copy',
+  },
+  options: {
+    format: value('F', 'how the comparison is written, each with its own --out', {
+      parse: oneOf(FORMATS),
+      repeatable: true,
+      shownDefault: 'human',
+    }),
+    out: value('FILE', 'where the format before it writes; else standard output', { repeatable: true }),
+    acknowledged: value('FILE', 'acknowledged breaking changes', {
+      parse: nonEmpty('a file'),
+      default: ACK_PATH,
+      shownDefault: 'spec/breaking-changes.yaml',
+    }),
+  },
+  notes: ['exit code: 0 no unacknowledged breaking change, 1 some, 2 the comparison could not happen'],
+};
+
+interface Plan {
+  base: string;
+  head: string | undefined;
+  outputs: Array<{ format: Format; out?: string }>;
+  ackPath: string;
+}
+
+function plan({ values, positionals, tokens }: Args<typeof SPEC_DIFF_COMMAND.options>): Plan {
+  if (positionals.length < 1 || positionals.length > 2) throw new Error('give BASE and optionally HEAD');
+  const outputs = pairOutputs(tokens, 'format', FORMATS).map((o) => ({ format: o.name, out: o.out }));
+  return { base: positionals[0]!, head: positionals[1], outputs, ackPath: values.acknowledged };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const parsed = parseCommand(SPEC_DIFF_COMMAND, argv, (args) => ({ ok: true as const, plan: plan(args) }));
+  if (!parsed.ok) return refuse(SPEC_DIFF_COMMAND, parsed);
+  const { outputs, ackPath } = parsed.plan;
+  if (outputs.length === 0) outputs.push({ format: 'human' });
+  let report: DiffReport;
+  try {
+    const [base, head] = await Promise.all([loadSource(parsed.plan.base), loadSource(parsed.plan.head)]);
+    report = {
+      base: base.label,
+      head: head.label,
+      verdict: judge(diffSpecs(base.spec, head.spec), readAcknowledgements(ackPath)),
+    };
+  } catch (err) {
+    console.error(`spec:diff: ${(err as Error).message}`);
+    return 2;
+  }
+  for (const o of outputs) {
+    const text = RENDER[o.format](report);
+    if (o.out) {
+      await mkdir(dirname(o.out), { recursive: true });
+      await writeFile(o.out, text.endsWith('\n') ? text : `${text}\n`);
+    } else console.log(text.trimEnd());
+  }
+  return report.verdict.unacknowledged.length ? 1 : 0;
+}
+
+await runMain(import.meta.url, main);

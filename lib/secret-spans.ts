@@ -1,0 +1,155 @@
+// Where secrets are in a text: plain search (Knuth-Morris-Pratt, linear in the
+// text whatever a secret's length; no pattern is built from a secret) for each
+// secret and its base64, in the text and in the text with its escaping undone
+// (lib/decode.ts), one family after another, each find mapped back to the
+// span of the text that made it; and a piece of a secret (MIN_FRAGMENT or more)
+// left before a cut ("...", "…", a quote, the end), even when the cut split an escape.
+import { decodeLayer, FAMILIES } from './decode.js';
+
+/** A cut-off piece of a secret this long or longer is masked where an excerpt ends. */
+export const MIN_FRAGMENT = 8;
+
+export type Span = [start: number, end: number];
+
+/** Escaping undone at most this many times over (a JSON string in a JSON string in a URL in HTML). */
+const MAX_LAYERS = 4;
+/** The longest remnant of an escape a cut can leave (`\u00`, `%C3%A`, `&#x1F60`). */
+const REMNANT_MAX = 16;
+const RING = 32;
+/** What a cut leaves of an escape it split, before the cut: a fixed pattern, never built from a secret. */
+const REMNANT =
+  /(?:(?:\\x[0-9A-Fa-f]{2})*\\(?:u[0-9A-Fa-f]{0,3}|x[0-9A-Fa-f]?)?|(?:\\x[0-9A-Fa-f]{2})+|(?:%[0-9A-Fa-f]{2})*%[0-9A-Fa-f]{0,2}|&#?[xX]?[0-9A-Za-z]{0,10})$/;
+
+export interface Needle {
+  /** Spaces written as `+`: form encoding's space is the same character here. */
+  text: string;
+  /** Its first MIN_FRAGMENT characters: a text without them holds neither the needle nor a piece worth masking. */
+  head: string;
+  /** The longest run in the head of characters no backend escapes (letters, digits, `-_.`): a text
+   *  without it holds the needle in no decoding, so most texts are never decoded. Empty: no such run. */
+  key: string;
+  fail?: Int32Array;
+}
+
+export const canonical = (s: string) => (s.includes(' ') ? s.replaceAll(' ', '+') : s);
+
+/** What is searched for a secret: itself, and its base64 (standard and URL-safe, padding left off). */
+export function needlesOf(secret: string): string[] {
+  const base64 = Buffer.from(secret).toString('base64');
+  // Unpadded too: a base64 of the secret inside a longer value carries no padding.
+  const forms = [secret, base64, base64.replace(/=+$/, ''), Buffer.from(secret).toString('base64url')];
+  // The Basic-auth pair is given as base64: its URL-safe spelling too.
+  if (/^[A-Za-z0-9+/]{8,}={0,2}$/.test(secret))
+    forms.push(secret.replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_'));
+  return forms;
+}
+
+/** Knuth-Morris-Pratt: for each prefix of p, the longest proper prefix that is also its suffix. */
+function failure(p: string): Int32Array {
+  const fail = new Int32Array(p.length);
+  for (let i = 1, k = 0; i < p.length; i++) {
+    while (k > 0 && p.charCodeAt(i) !== p.charCodeAt(k)) k = fail[k - 1]!;
+    if (p.charCodeAt(i) === p.charCodeAt(k)) k++;
+    fail[i] = k;
+  }
+  return fail;
+}
+
+/** Where an excerpt may have been cut: "...", "…", a quote, the end. */
+function isCut(text: string, i: number): boolean {
+  if (i === text.length) return true;
+  const c = text.charCodeAt(i);
+  return c === 34 || c === 39 || c === 0x2026 || (c === 46 && text.startsWith('...', i));
+}
+
+/** A piece of the needle ending at a cut (after the remnant of an escape the cut split, if any). */
+function fragment(text: string, i: number, ring: Int32Array, spans: Span[]): void {
+  const remnant = REMNANT.exec(text.slice(Math.max(0, i - REMNANT_MAX), i))?.[0].length ?? 0;
+  let start = i;
+  for (const at of remnant ? [i, i - remnant] : [i]) {
+    const k = ring[at & (RING - 1)]!;
+    if (k >= MIN_FRAGMENT) start = Math.min(start, at - k);
+  }
+  if (start < i) spans.push([start, i]);
+}
+
+/** Every whole needle in the text, and every piece of one (MIN_FRAGMENT or more) before a cut: linear time. */
+function scan(text: string, n: Needle, spans: Span[]): void {
+  const p = n.text;
+  const m = p.length;
+  n.fail ??= failure(p);
+  const fail = n.fail;
+  const ring = new Int32Array(RING);
+  let q = 0;
+  let recent = -RING;
+  for (let i = 0; ; i++) {
+    ring[i & (RING - 1)] = q;
+    if (q >= MIN_FRAGMENT) recent = i;
+    if (i - recent <= REMNANT_MAX && isCut(text, i)) fragment(text, i, ring, spans);
+    if (i === text.length) return;
+    const c = text.charCodeAt(i);
+    while (q > 0 && p.charCodeAt(q) !== c) q = fail[q - 1]!;
+    if (p.charCodeAt(q) === c) q++;
+    if (q === m) {
+      spans.push([i + 1 - m, i + 1]);
+      q = fail[m - 1]!;
+    }
+  }
+}
+
+/** Characters that JSON, URL and HTML encoders write as they are. */
+const KEPT = /[A-Za-z0-9_.-]+/g;
+
+export function needle(text: string): Needle {
+  const head = text.slice(0, MIN_FRAGMENT);
+  const key = (head.match(KEPT) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+  return { text, head, key: key.length >= 2 ? key : '' };
+}
+
+function spansIn(text: string, needles: Needle[]): Span[] {
+  const canon = canonical(text);
+  const spans: Span[] = [];
+  for (const n of needles) {
+    if (!canon.includes(n.head)) continue;
+    if (n.text.length >= MIN_FRAGMENT) scan(canon, n, spans);
+    else
+      for (let i = canon.indexOf(n.text); i >= 0; i = canon.indexOf(n.text, i + 1)) spans.push([i, i + n.text.length]);
+  }
+  return spans;
+}
+
+/** Decodings tried per text at most: sequences of one family after another, shortest first. */
+const MAX_DECODINGS = 32;
+
+/**
+ * The spans of the text that hold a secret: in the text as it is, and in every
+ * decoding of it, one family of escaping undone after another (HTML of JSON,
+ * URL of JSON of JSON, ...), each span mapped back to the text.
+ */
+export function secretSpans(text: string, all: Needle[]): Span[] {
+  const needles = all.filter((n) => text.includes(n.key));
+  if (needles.length === 0) return [];
+  const spans = spansIn(text, needles);
+  const queue: Array<{ text: string; maps: Int32Array[] }> = [{ text, maps: [] }];
+  const seen = new Set([text]);
+  let decodings = 0;
+  for (let next = 0; next < queue.length && decodings < MAX_DECODINGS; next++) {
+    const { text: layer, maps } = queue[next]!;
+    if (maps.length >= MAX_LAYERS) continue;
+    for (const family of FAMILIES) {
+      const decoded = decodeLayer(layer, family);
+      if (!decoded || seen.has(decoded.text) || decodings++ >= MAX_DECODINGS) continue;
+      seen.add(decoded.text);
+      const chain = [...maps, decoded.at];
+      for (const span of spansIn(decoded.text, needles)) spans.push(mapBack(span, chain));
+      queue.push({ text: decoded.text, maps: chain });
+    }
+  }
+  return spans;
+}
+
+/** A span of a decoded text, as the span of the original that made it. */
+function mapBack([a, b]: Span, chain: Int32Array[]): Span {
+  for (let k = chain.length - 1; k >= 0; k--) [a, b] = [chain[k]![a]!, chain[k]![b]!];
+  return [a, b];
+}

@@ -1,0 +1,113 @@
+// Mock controls under /__mock, outside the API: demo accounts, reset, plans,
+// token invalidation, fault injection and the password-reset outbox.
+import type { FastifyInstance } from 'fastify';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../fixtures/reference.js';
+import { Errors } from '../errors.js';
+import { INVALIDATION_REASONS, type InvalidationReason } from '../store/memory-store.js';
+import { MAX_FAULT_RULES } from './fault-rules.js';
+
+const email = { type: 'string', minLength: 1 } as const;
+
+export async function controls(app: FastifyInstance): Promise<void> {
+  const findUser = (ref: { email: string }) => {
+    const user = app.mock.store.userByEmail(ref.email);
+    if (!user) throw Errors.MOCK_USER_NOT_FOUND(ref.email);
+    return user;
+  };
+
+  app.get('/__mock/accounts', async () => {
+    const store = app.mock.store;
+    const demo = store.userByEmail('demo@example.com');
+    const members = demo
+      ? store
+          .companyMembers(demo.company_id)
+          .map((u) => ({ email: u.email, password: DEMO_PASSWORD, plan: !!store.activeSubscription(u.id) }))
+      : [];
+    return { accounts: DEMO_ACCOUNTS, demo_company: { name: demo ? store.companyOf(demo).name : null, members } };
+  });
+
+  app.post('/__mock/reset', async () => {
+    app.mock.reset();
+    return { message: `World reset to seed ${app.mock.ctx.seed} with ${app.mock.ctx.clients} clients.` };
+  });
+
+  app.post<{ Body: { email: string; plan_id: number | null } }>(
+    '/__mock/subscription',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email', 'plan_id'],
+          properties: { email, plan_id: { type: ['integer', 'null'] } },
+        },
+      },
+    },
+    async (request) => {
+      const user = findUser(request.body);
+      const planId = request.body.plan_id;
+      if (planId !== null && !app.mock.store.plan(planId)) throw Errors.MOCK_CONTROL(`No plan ${planId}.`);
+      app.mock.store.setSubscription(user.id, planId);
+      return { message: planId === null ? `${user.email} has no active plan.` : `${user.email} is on plan ${planId}.` };
+    },
+  );
+
+  app.post<{ Body: { email: string; reason: InvalidationReason } }>(
+    '/__mock/tokens/invalidate',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email', 'reason'],
+          properties: { email, reason: { type: 'string', enum: [...INVALIDATION_REASONS] } },
+        },
+      },
+    },
+    async (request) => {
+      const user = findUser(request.body);
+      const revoked = app.mock.store.revokeUserTokens(user.id, request.body.reason);
+      return { message: `Invalidated ${revoked} token(s) of ${user.email} (${request.body.reason}).`, revoked };
+    },
+  );
+
+  app.get('/__mock/faults', async () => ({ faults: app.mock.faults.list() }));
+  app.delete('/__mock/faults', async () => {
+    app.mock.faults.clear();
+    return { message: 'All faults cleared.' };
+  });
+  app.post<{ Body: { operationId?: string; status?: number; latency_ms?: number; count?: number } }>(
+    '/__mock/faults',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            operationId: { type: 'string' },
+            status: { type: 'integer', minimum: 100, maximum: 599 },
+            latency_ms: { type: 'integer', minimum: 0, maximum: app.mock.ctx.maxLatencyMs },
+            count: { type: 'integer', minimum: 1 },
+          },
+          minProperties: 1,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { operationId, status, latency_ms, count } = request.body;
+      const op = operationId === undefined ? undefined : app.mock.ctx.spec.byId.get(operationId);
+      if (operationId !== undefined && !op) throw Errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
+      if (op && status !== undefined && !op.responses[String(status)]) {
+        throw Errors.MOCK_CONTROL(
+          `${operationId} does not document status ${status}; it documents ${Object.keys(op.responses).join(', ')}.`,
+        );
+      }
+      if (app.mock.faults.full)
+        throw Errors.MOCK_CONTROL(
+          `At most ${MAX_FAULT_RULES} fault rules at once: clear them first (DELETE /__mock/faults), or give a count so that they end.`,
+        );
+      const rule = app.mock.faults.add({ operationId, status, latency_ms, remaining: count });
+      return reply.code(201).send({ fault: rule });
+    },
+  );
+
+  app.get('/__mock/mail', async () => ({ mail: app.mock.store.outbox }));
+}

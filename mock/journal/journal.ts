@@ -1,0 +1,267 @@
+// The request journal (as WireMock's): the last N exchanges with the API,
+// bounded in count and in characters (per body, and all held texts together),
+// secrets redacted before anything is shown or cut (journal-redact.ts: by
+// name after decoding, and every live token the store knows when it is read).
+// Redaction and the exchange validator's findings on the mock's own answer are
+// computed when the journal is read, so serving stays fast.
+
+import { LiveTokens } from '../../lib/secret-names.js';
+import type { ExchangeFinding } from '../../spec/exchange.js';
+import { excerpt, redactHeaders, redactUrl, type SecretPath, secretHeaders } from './redact.js';
+import { redactText } from './scan.js';
+
+export { redactHeaders, secretHeaders };
+
+export const JOURNAL_DEFAULTS = {
+  /** Exchanges kept. */
+  size: 200,
+  /** Characters of each body kept in an entry (after redaction). */
+  bodyChars: 8192,
+  /** Answers up to this size are kept whole for validation; a longer one is cut when recorded. */
+  validateChars: 262_144,
+  /** Characters of a text cut when recorded: twice what is shown, and room to drop a token cut in two. */
+  keepChars: 32_768,
+  /**
+   * Characters of raw texts held by reference, all entries together: past it
+   * the oldest are cut to keepChars. Bounds the journal by bytes (at most 2 per
+   * character): 200 entries of 1 MiB bodies no longer hold 400 MiB. (A floor
+   * remains: 2 x size entries of keepChars each way, 26 Mi characters at 200.)
+   */
+  heldChars: 16 * 1024 * 1024,
+} as const;
+
+export interface JournalEntry {
+  id: number;
+  time: string;
+  method: string;
+  url: string;
+  operationId: string | null;
+  status: number;
+  ms: number;
+  /** The signed-in account's email, never its token. */
+  account: string | null;
+  request: { headers: Record<string, string>; body: string | null; truncated: boolean };
+  response: { contentType: string | null; body: string | null; truncated: boolean };
+  /** The rate-limit headers of the answer, when the limit is on. */
+  rateLimit: { limit: number; remaining: number; resetSeconds: number } | null;
+  findings?: Array<Pick<ExchangeFinding, 'at' | 'expected' | 'actual' | 'message' | 'severity'>>;
+}
+
+export interface Recorded {
+  method: string;
+  url: string;
+  operationId: string | null;
+  status: number;
+  ms: number;
+  account: string | null;
+  headers: Record<string, string | string[] | undefined>;
+  requestBody: unknown;
+  contentType: string | null;
+  responseText: string | null;
+  rateLimit?: JournalEntry['rateLimit'];
+}
+
+export interface JournalFilter {
+  operationId?: string;
+  status?: number;
+  /** Entries after this id (a poller's cursor). */
+  after?: number;
+  /** Entries at or after this time. */
+  since?: Date;
+  limit?: number;
+}
+
+/** A JSON value with every secret field masked (the journal's scan, on its JSON text). */
+export function redactBody(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  return text === undefined ? value : JSON.parse(redactText(text, new LiveTokens()).text);
+}
+
+/** Copies the start of a long text: a slice would keep the whole text alive (V8 sliced strings). */
+function keepStart(text: string, chars: number): string {
+  return Buffer.from(text.slice(0, chars), 'utf8').toString('utf8');
+}
+
+/** An exchange as recorded: references only, so recording costs a push (the work waits for a reader). */
+interface Pending {
+  id: number;
+  at: number;
+  recorded: Recorded;
+  /** Characters of its texts still held (counted against the journal's budget). */
+  chars: number;
+  /** Its request body or answer was cut when recorded (too large, or over the budget). */
+  cutRequest?: boolean;
+  cutResponse?: boolean;
+  shown?: JournalEntry;
+}
+
+export interface JournalOptions {
+  /** The tokens that work now, asked when the journal is read: masked wherever they show. */
+  liveTokens?: () => Iterable<string>;
+  /** Paths of the spec with a secret parameter, masked in URLs. */
+  secretPaths?: readonly SecretPath[];
+}
+
+const textLength = (v: unknown) => (typeof v === 'string' ? v.length : 0);
+
+export class Journal {
+  private entries: Pending[] = [];
+  private next = 1;
+  /** Characters of recorded texts not yet shown (the raw exchanges held by reference). */
+  private held = 0;
+  /** Entries before this index were cut to fit the budget already. */
+  private cutTo = 0;
+  liveTokens: () => Iterable<string>;
+  private readonly secretPaths: readonly SecretPath[];
+
+  constructor(
+    readonly size: number = JOURNAL_DEFAULTS.size,
+    private readonly validate?: (e: {
+      operationId: string;
+      status: number;
+      contentType: string | null;
+      body: unknown;
+    }) => JournalEntry['findings'],
+    private readonly secret: ReadonlySet<string> = secretHeaders(),
+    options: JournalOptions = {},
+  ) {
+    this.liveTokens = options.liveTokens ?? (() => []);
+    this.secretPaths = options.secretPaths ?? [];
+  }
+
+  get enabled(): boolean {
+    return this.size > 0;
+  }
+
+  // Redacting, cutting and parsing an 11 KB page took most of a request's time
+  // (client/list at a tenth of its throughput), so an entry is only a reference
+  // until someone reads it. A text too large to keep whole is cut now (a copy
+  // of its start), and so are the oldest held texts when all held pass the budget.
+  record(r: Recorded): void {
+    if (!this.enabled) return;
+    const entry: Pending = { id: this.next++, at: Date.now(), recorded: r, chars: 0 };
+    if (textLength(r.requestBody) > JOURNAL_DEFAULTS.keepChars) this.cut(entry, 'request');
+    if (textLength(r.responseText) > JOURNAL_DEFAULTS.validateChars) this.cut(entry, 'response');
+    entry.chars = textLength(entry.recorded.requestBody) + textLength(entry.recorded.responseText);
+    this.held += entry.chars;
+    this.entries.push(entry);
+    if (this.entries.length > this.size * 2) {
+      const gone = this.entries.length - this.size;
+      for (const e of this.entries.slice(0, gone)) this.held -= e.chars;
+      this.entries = this.entries.slice(gone);
+      this.cutTo = Math.max(0, this.cutTo - gone);
+    }
+    if (this.held > JOURNAL_DEFAULTS.heldChars) this.cutOldest();
+  }
+
+  /** Cuts the oldest entries not cut yet until the held texts fit the budget; each entry is visited once. */
+  private cutOldest(): void {
+    while (this.held > JOURNAL_DEFAULTS.heldChars && this.cutTo < this.entries.length - 1) {
+      const old = this.entries[this.cutTo++] as Pending;
+      this.held -= old.chars;
+      this.cut(old, 'request');
+      this.cut(old, 'response');
+      old.chars = old.shown ? 0 : textLength(old.recorded.requestBody) + textLength(old.recorded.responseText);
+      this.held += old.chars;
+    }
+  }
+
+  private cut(e: Pending, side: 'request' | 'response'): void {
+    const r = e.recorded;
+    const text = side === 'request' ? r.requestBody : r.responseText;
+    if (e.shown || typeof text !== 'string' || text.length <= JOURNAL_DEFAULTS.keepChars) return;
+    const kept = keepStart(text, JOURNAL_DEFAULTS.keepChars);
+    if (side === 'request') {
+      e.recorded = { ...r, requestBody: kept };
+      e.cutRequest = true;
+    } else {
+      e.recorded = { ...r, responseText: kept };
+      e.cutResponse = true;
+    }
+  }
+
+  /** Newest first. */
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const since = filter.since?.getTime();
+    const picked = this.entries
+      .slice(-this.size)
+      .filter(
+        (e) =>
+          (filter.operationId === undefined || e.recorded.operationId === filter.operationId) &&
+          (filter.status === undefined || e.recorded.status === filter.status) &&
+          (filter.after === undefined || e.id > filter.after) &&
+          (since === undefined || e.at >= since),
+      );
+    // The store is asked once per read, and only when an entry is shown for the first time.
+    let live: LiveTokens | undefined;
+    const liveNow = () => {
+      live ??= new LiveTokens(this.liveTokens());
+      return live;
+    };
+    return picked
+      .slice(-(filter.limit ?? this.size))
+      .reverse()
+      .map((e) => e.shown ?? this.materialize(e, liveNow()));
+  }
+
+  private materialize(e: Pending, live: LiveTokens): JournalEntry {
+    const r = e.recorded;
+    const chars = JOURNAL_DEFAULTS.bodyChars;
+    // What the request revealed by name (a path token, a query's api_token, a password) is masked wherever it
+    // is echoed: the URL's and headers' in the body, all of them in the answer (a 404 names the path it did not find).
+    const removed: string[] = [];
+    const url = redactUrl(r.url, this.secretPaths, live, removed);
+    const headers = redactHeaders(r.headers, this.secret, live, removed);
+    const request = excerpt(r.requestBody, chars, new LiveTokens(removed, live), e.cutRequest, removed);
+    const echoed = new LiveTokens(removed, live);
+    e.shown = {
+      id: e.id,
+      time: new Date(e.at).toISOString(),
+      method: r.method,
+      url,
+      operationId: r.operationId,
+      status: r.status,
+      ms: Math.round(r.ms * 10) / 10,
+      account: r.account,
+      request: { headers, ...request },
+      response: { contentType: r.contentType, ...excerpt(r.responseText, chars, echoed, e.cutResponse) },
+      rateLimit: r.rateLimit ?? null,
+      findings: this.findings(r, e.cutResponse === true),
+    };
+    // The raw exchange (secrets included) is dropped once the redacted entry exists.
+    e.recorded = { ...r, headers: {}, requestBody: null, responseText: null };
+    this.held -= e.chars;
+    e.chars = 0;
+    return e.shown;
+  }
+
+  /** The validator's findings on the mock's answer; none when it was cut (too large to keep whole). */
+  private findings(r: Recorded, cut: boolean): JournalEntry['findings'] {
+    if (!this.validate || !r.operationId) return undefined;
+    if (cut || r.responseText === null) return [];
+    let body: unknown;
+    try {
+      body = JSON.parse(r.responseText);
+    } catch {
+      return [];
+    }
+    return this.validate({ operationId: r.operationId, status: r.status, contentType: r.contentType, body });
+  }
+
+  /** Characters of raw exchanges held until they are read (bounded by JOURNAL_DEFAULTS.heldChars). */
+  get heldChars(): number {
+    return this.held;
+  }
+
+  get count(): number {
+    return Math.min(this.entries.length, this.size);
+  }
+
+  clear(): number {
+    const n = this.count;
+    this.entries = [];
+    this.held = 0;
+    this.cutTo = 0;
+    return n;
+  }
+}

@@ -1,0 +1,106 @@
+// Records every exchange with the API in the journal, and serves it under
+// /__mock/requests (GET with filters, DELETE to clear) for frontend tests that
+// check what their app sent.
+import fp from 'fastify-plugin';
+import { createExchangeValidator, type ExchangeValidator } from '../../spec/exchange.js';
+import type { SpecFacts } from '../../spec/facts.js';
+import type { LoadedSpec } from '../../spec/load.js';
+import { Errors } from '../errors.js';
+import { Journal, secretHeaders } from './journal.js';
+import { secretPathsOf } from './redact.js';
+
+interface Timing {
+  journalText?: string | null;
+}
+
+export function createJournal(spec: LoadedSpec, size: number, { headers }: SpecFacts): Journal {
+  let validator: ExchangeValidator | undefined;
+  // Compiled on first read, so a mock nobody inspects starts as fast as before.
+  return new Journal(
+    size,
+    ({ operationId, status, contentType, body }) => {
+      validator ??= createExchangeValidator(spec);
+      return validator
+        .validate({ operationId, status, headers: { 'content-type': contentType ?? undefined }, body })
+        .map(({ at, expected, actual, message, severity }) => ({ at, expected, actual, message, severity }));
+    },
+    secretHeaders([headers.token, headers.apiKey]),
+    { secretPaths: secretPathsOf(spec.operations, spec.basePath) },
+  );
+}
+
+function rateLimitOf(limit: unknown, remaining: unknown, reset: unknown) {
+  if (limit === undefined || remaining === undefined) return null;
+  return { limit: Number(limit), remaining: Number(remaining), resetSeconds: Number(reset ?? 0) };
+}
+
+const query = {
+  type: 'object',
+  properties: {
+    operationId: { type: 'string', minLength: 1 },
+    status: { type: 'integer', minimum: 100, maximum: 599 },
+    after: { type: 'integer', minimum: 0 },
+    since: { type: 'string', format: 'date-time' },
+    limit: { type: 'integer', minimum: 1, maximum: 10_000 },
+  },
+} as const;
+
+export default fp(
+  async (app) => {
+    const journal = app.mock.journal;
+    // Asked when the journal is read, of the store of that moment (a reset swaps it), never on a request's path.
+    journal.liveTokens = () => app.mock.store.liveTokens();
+    const prefix = `${app.mock.ctx.spec.basePath}/`;
+    if (journal.enabled) {
+      // Callback style, not async: on every request, a promise and a microtask each are measurable.
+      app.addHook('onSend', (request, _reply, payload, done) => {
+        if (request.url.startsWith(prefix))
+          (request as unknown as Timing).journalText =
+            typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+        done(null, payload);
+      });
+      app.addHook('onResponse', (request, reply, done) => {
+        done();
+        if (!request.url.startsWith(prefix)) return;
+        const type = reply.getHeader('content-type');
+        journal.record({
+          method: request.method,
+          url: request.url,
+          operationId: request.operation?.operationId ?? null,
+          status: reply.statusCode,
+          ms: reply.elapsedTime,
+          account: request.user?.email ?? null,
+          headers: request.headers,
+          requestBody: request.bodyText ?? request.body,
+          contentType: type === undefined ? null : String(type),
+          responseText: (request as unknown as Timing).journalText ?? null,
+          rateLimit: rateLimitOf(
+            reply.getHeader('x-ratelimit-limit'),
+            reply.getHeader('x-ratelimit-remaining'),
+            reply.getHeader('x-ratelimit-reset'),
+          ),
+        });
+      });
+    }
+
+    app.get<{ Querystring: { operationId?: string; status?: number; after?: number; since?: string; limit?: number } }>(
+      '/__mock/requests',
+      { schema: { querystring: query } },
+      async (request) => {
+        const { operationId, status, after, since, limit } = request.query;
+        if (operationId !== undefined && !app.mock.ctx.spec.byId.has(operationId))
+          throw Errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
+        const requests = journal.list({
+          operationId,
+          status,
+          after,
+          since: since === undefined ? undefined : new Date(since),
+          limit,
+        });
+        return { requests, kept: journal.count, capacity: journal.size };
+      },
+    );
+    app.delete('/__mock/requests', async () => ({ message: `Journal cleared (${journal.clear()} exchanges).` }));
+  },
+  { name: 'mcs-journal', dependencies: ['mcs-auth'] },
+);

@@ -1,0 +1,287 @@
+// The mock console: polls the journal (new rows appear without reload) and
+// drives the controls under /__mock with JSON requests, as any script would.
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  for (const c of children) node.append(c);
+  return node;
+};
+let lastId = 0;
+let state;
+const accounts = new Map(); // email -> last rate-limit headers seen
+
+async function control(method, path, body) {
+  // Control POSTs must be JSON (the mock refuses anything a foreign page could send unasked).
+  const json = method === 'POST' || body !== undefined;
+  const res = await fetch(path, {
+    method,
+    headers: json ? { 'content-type': 'application/json' } : {},
+    body: json ? JSON.stringify(body ?? {}) : undefined,
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.message || `${method} ${path} answered ${res.status}`);
+  return data;
+}
+
+function notify(text, bad = false) {
+  const n = $('notice');
+  n.textContent = text;
+  n.className = bad ? 'bad' : 'good';
+}
+
+async function act(fn) {
+  try {
+    const r = await fn();
+    if (r?.message) notify(r.message);
+    await refreshState();
+  } catch (err) {
+    notify(err.message, true);
+  }
+}
+
+async function refreshState() {
+  state = await control('GET', '/__mock/ui/state');
+  $('world').textContent =
+    `seed ${state.seed} · ${state.clients} clients · ${state.rateLimit ? `rate limit ${state.rateLimit.max}/${state.rateLimit.windowSeconds} s per user (per address before sign-in)` : 'rate limit off'} · journal keeps ${state.journal.capacity}`;
+  const rows = state.accounts.map((a) => {
+    const toggle = el('button', {
+      type: 'button',
+      textContent: a.plan ? 'Remove plan' : `Give ${state.plans[0] ? state.plans[0].name : 'a'} plan`,
+    });
+    toggle.dataset.email = a.email;
+    toggle.addEventListener('click', () =>
+      act(() =>
+        control('POST', '/__mock/subscription', { email: a.email, plan_id: a.plan ? null : state.plans[0].id }),
+      ),
+    );
+    return el(
+      'tr',
+      {},
+      el('td', { textContent: a.email }),
+      el('td', { textContent: a.plan ? a.plan.name : 'none', className: a.plan ? '' : 'warn' }),
+      el('td', {}, toggle),
+    );
+  });
+  $('accounts').tBodies[0].replaceChildren(...rows);
+  const emailSelect = $('invalidate-email');
+  if (emailSelect.options.length !== state.accounts.length)
+    emailSelect.replaceChildren(...state.accounts.map((a) => el('option', { value: a.email, textContent: a.email })));
+  if ($('fault-op').options.length === 1) {
+    for (const o of state.operations) {
+      $('fault-op').append(
+        el('option', { value: o.operationId, textContent: `${o.operationId} (${o.method} ${o.path})` }),
+      );
+      $('filter-op').append(el('option', { value: o.operationId, textContent: o.operationId }));
+    }
+  }
+  await refreshFaults();
+}
+
+async function refreshFaults() {
+  const faults = await control('GET', '/__mock/faults');
+  $('faults').replaceChildren(
+    ...(faults.faults.length
+      ? faults.faults.map((f) => el('li', { textContent: describeFault(f) }))
+      : [el('li', { className: 'muted', textContent: 'none: every call is answered as usual' })]),
+  );
+}
+
+function describeFault(f) {
+  const what = [f.status ? `answers ${f.status}` : null, f.latency_ms ? `+${f.latency_ms} ms` : null]
+    .filter(Boolean)
+    .join(', ');
+  const left =
+    f.remaining === undefined || f.remaining === null
+      ? 'until cleared'
+      : `for ${f.remaining} more call${f.remaining === 1 ? '' : 's'}`;
+  return `${f.operationId || 'every operation'}: ${what} ${left}`;
+}
+
+function statusesFor(operationId) {
+  const op = state.operations.find((o) => o.operationId === operationId);
+  const statuses = op ? op.statuses : [...new Set(state.operations.flatMap((o) => o.statuses))].sort();
+  $('fault-status').replaceChildren(
+    el('option', { value: '', textContent: 'as usual' }),
+    ...statuses.map((s) => el('option', { value: s, textContent: s })),
+  );
+}
+
+function row(e) {
+  const findings = e.findings || [];
+  const spec = findings.length
+    ? el('span', {
+        className: 'bad',
+        textContent: `${findings.length} finding${findings.length === 1 ? '' : 's'}`,
+        title: findings.map((f) => f.message).join('\n'),
+      })
+    : el('span', { className: 'good', textContent: e.operationId ? 'conforms' : '—' });
+  const tr = el(
+    'tr',
+    { className: `s${String(e.status)[0]}` },
+    el('td', { textContent: e.id }),
+    el('td', { textContent: e.time.slice(11, 23) }),
+    el('td', { className: 'mono', textContent: `${e.method} ${e.url}` }),
+    el('td', { textContent: e.operationId || '(no operation)' }),
+    el('td', { className: 'status', textContent: e.status }),
+    el('td', { textContent: e.ms }),
+    el('td', { textContent: e.account || '—' }),
+    el('td', {}, spec),
+  );
+  tr.tabIndex = 0;
+  const detail = el(
+    'tr',
+    { className: 'detail', hidden: true },
+    el(
+      'td',
+      { colSpan: 8 },
+      el(
+        'div',
+        { className: 'bodies' },
+        el(
+          'div',
+          {},
+          el('h3', { textContent: 'Request' }),
+          el('pre', {
+            textContent: `${Object.entries(e.request.headers)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n')}\n\n${pretty(e.request.body)}${e.request.truncated ? '\n… (cut)' : ''}`,
+          }),
+        ),
+        el(
+          'div',
+          {},
+          el('h3', { textContent: `Answer ${e.status} ${e.response.contentType || ''}` }),
+          el('pre', { textContent: `${pretty(e.response.body)}${e.response.truncated ? '\n… (cut)' : ''}` }),
+        ),
+        findings.length
+          ? el(
+              'div',
+              {},
+              el('h3', { textContent: "Findings on the mock's answer" }),
+              el('ul', {}, ...findings.map((f) => el('li', { textContent: f.message }))),
+            )
+          : '',
+      ),
+    ),
+  );
+  const flip = () => {
+    detail.hidden = !detail.hidden;
+  };
+  tr.addEventListener('click', flip);
+  tr.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') flip();
+  });
+  return [tr, detail];
+}
+
+function pretty(text) {
+  if (!text) return '(no body)';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function visible(e) {
+  const op = $('filter-op').value;
+  const st = $('filter-status').value.trim();
+  return (!op || e.operationId === op) && (!st || String(e.status) === st);
+}
+
+const seen = [];
+function render() {
+  const rows = seen.filter(visible).slice(0, 200).flatMap(row);
+  $('journal').tBodies[0].replaceChildren(...rows);
+  $('journal-empty').hidden = seen.length > 0;
+}
+
+async function poll() {
+  if ($('live').checked) {
+    try {
+      const data = await control('GET', `/__mock/requests?after=${lastId}`);
+      if (data.requests.length) {
+        lastId = data.requests[0].id;
+        seen.unshift(...data.requests);
+        seen.length = Math.min(seen.length, data.capacity);
+        for (const e of data.requests.slice().reverse())
+          if (e.rateLimit) accounts.set(e.account || '(no token)', { ...e.rateLimit, at: Date.now() });
+        render();
+        renderBudget();
+        await refreshFaults(); // a call may have spent a counted fault
+      }
+    } catch (err) {
+      notify(`journal: ${err.message}`, true);
+    }
+  }
+  setTimeout(poll, 1000);
+}
+
+function renderBudget() {
+  const rows = [...accounts].map(([who, r]) => {
+    const left = Math.max(0, Math.round(r.resetSeconds - (Date.now() - r.at) / 1000));
+    return el(
+      'tr',
+      {},
+      el('td', { textContent: who }),
+      el('td', {
+        textContent: left === 0 ? r.limit : `${r.remaining} / ${r.limit}`,
+        className: r.remaining === 0 && left > 0 ? 'bad' : '',
+      }),
+      el('td', { textContent: left === 0 ? 'now' : `in ${left} s` }),
+    );
+  });
+  $('budget').tBodies[0].replaceChildren(...rows);
+  $('budget-note').textContent =
+    state && !state.rateLimit
+      ? 'The rate limit is off (--no-rate-limit).'
+      : rows.length
+        ? "As of each account's last call."
+        : 'No calls yet.';
+}
+
+$('api-base').textContent = `${location.origin}/api/v1`;
+$('reset').addEventListener('click', () => {
+  if (confirm('Reset the world to its seed? Sessions, faults and changes are lost.'))
+    act(() => control('POST', '/__mock/reset'));
+});
+$('clear-journal').addEventListener('click', () =>
+  act(async () => {
+    const r = await control('DELETE', '/__mock/requests');
+    seen.length = 0;
+    render();
+    return r;
+  }),
+);
+$('clear-faults').addEventListener('click', () => act(() => control('DELETE', '/__mock/faults')));
+$('filter-op').addEventListener('change', render);
+$('filter-status').addEventListener('input', render);
+$('fault-op').addEventListener('change', () => statusesFor($('fault-op').value));
+$('invalidate').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  act(() =>
+    control('POST', '/__mock/tokens/invalidate', {
+      email: $('invalidate-email').value,
+      reason: $('invalidate-reason').value,
+    }),
+  );
+});
+$('fault').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const body = {};
+  if ($('fault-op').value) body.operationId = $('fault-op').value;
+  if ($('fault-status').value) body.status = Number($('fault-status').value);
+  if ($('fault-latency').value.trim()) body.latency_ms = Number($('fault-latency').value);
+  if ($('fault-count').value.trim()) body.count = Number($('fault-count').value);
+  act(async () => {
+    const r = await control('POST', '/__mock/faults', body);
+    return { message: `Fault added: ${describeFault(r.fault)}` };
+  });
+});
+setInterval(renderBudget, 1000);
+refreshState().then(
+  () => statusesFor(''),
+  (err) => notify(err.message, true),
+);
+poll();

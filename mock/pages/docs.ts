@@ -1,0 +1,49 @@
+// The API reference at /docs (Swagger UI from the installed swagger-ui-dist:
+// no CDN, so it works offline) and the spec itself at /openapi.yaml and
+// /openapi.json. The JSON copy points its server at the mock that serves it,
+// so "Try it out" calls this mock whatever port it runs on.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type LoadedSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
+import { noFraming } from './no-framing.js';
+
+const UI_ASSETS = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const PAGE_DIR = fileURLToPath(new URL('./docs/', import.meta.url));
+
+/** The spec with its server variable defaulting to the address the request came to. */
+export function specFor(raw: RawNode, origin: string): RawNode {
+  const doc = structuredClone(raw);
+  const server = doc.servers?.[0];
+  if (server?.variables?.base_url) server.variables.base_url.default = origin;
+  return doc;
+}
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export async function docs(app: FastifyInstance, opts: { spec: LoadedSpec }): Promise<void> {
+  const yamlText = await readFile(SPEC_PATH, 'utf8');
+  const page = await readFile(new URL('index.html', `file://${PAGE_DIR}`), 'utf8');
+  const script = await readFile(new URL('docs.js', `file://${PAGE_DIR}`), 'utf8');
+  // "Try it out" sends calls with the user's token: no other site may frame the page.
+  noFraming(app);
+
+  await app.register(fastifyStatic, {
+    root: UI_ASSETS,
+    prefix: '/docs/assets/',
+    decorateReply: false,
+    index: false,
+    list: false,
+  });
+  app.get('/docs', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page),
+  );
+  app.get('/docs/docs.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(script));
+  app.get('/openapi.yaml', async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(yamlText));
+  app.get('/openapi.json', async (request) => specFor(opts.spec.raw, originOf(request)));
+}

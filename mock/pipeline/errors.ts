@@ -1,0 +1,106 @@
+// Every failure becomes a JSON error in the API's own shape: malformed JSON,
+// wrong content type, oversized body, validation, unknown path, wrong method.
+// Nothing reaches the client as a bare 500. Errors are sent as the catalogue
+// and the operation's documented response make them: the response schemas'
+// serializer (which writes a schema's `const` whatever the value) never sees them.
+
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type LoadedSpec, type OperationEntry, pathPattern, type ResponseEntry } from '../../spec/load.js';
+import { type ErrorCatalogue, Errors, errorCatalogue, fixedText, MockError } from '../errors.js';
+import { validationErrors } from './validation-messages.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The error catalogue of this mock's spec (its fixed texts read from it at start-up). */
+    errors: ErrorCatalogue;
+  }
+}
+
+/** The documented example of a response, when it is in the {status: "error", message} shape. */
+function statusExample(response: ResponseEntry | undefined): { message: string } | undefined {
+  const example = response?.examples[0] as { status?: unknown; message?: unknown } | undefined;
+  return example?.status === 'error' && typeof example.message === 'string' ? { message: example.message } : undefined;
+}
+
+function validationFailure(op: OperationEntry | undefined, errors: readonly ErrorObject[]): MockError {
+  const e = Errors.VALIDATION(validationErrors(errors));
+  // A 422 documented in the {status: "error"} shape is the operation's own failure, without per-field messages.
+  const own = statusExample(op?.responses['422']);
+  return own ? e.as('status', own.message) : e;
+}
+
+function toMockError(err: FastifyError, request: FastifyRequest, bodyLimit: number): MockError {
+  if (err instanceof MockError) return err;
+  if (err.validation) return validationFailure(request.operation, err.validation as ErrorObject[]);
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return Errors.UNSUPPORTED_MEDIA_TYPE(String(request.headers['content-type'] ?? ''));
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return Errors.BODY_TOO_LARGE(bodyLimit);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return Errors.MALFORMED_JSON();
+  }
+  if (err instanceof SyntaxError) return Errors.MALFORMED_JSON();
+  const status = err.statusCode ?? 500;
+  // Another 4xx Fastify raised itself keeps its own code and text, in the API's shape.
+  if (status >= 400 && status < 500) return new MockError(err.code ?? 'FST_ERR', status, err.message);
+  return Errors.INTERNAL();
+}
+
+/** The awning, country and plan operations fail in {status: "error", message} (section 7): an error whose
+ *  status the operation documents in that shape is sent in it, with the text the spec fixes for it, if any
+ *  (plans' 401 `Unauthorized`, the awning's 422 `Validation failed`, countries' 500). */
+function inOperationShape(e: MockError, op: OperationEntry | undefined): MockError {
+  const documented = op?.responses[String(e.statusCode)];
+  if (!documented || !statusExample(documented)) return e;
+  const message = (documented.schema && fixedText(documented.schema, 'status')) ?? e.message;
+  return e.shape === 'status' && message === e.message ? e : e.as('status', message);
+}
+
+function send(reply: FastifyReply, e: MockError): FastifyReply {
+  return reply
+    .code(e.statusCode)
+    .headers(e.headers)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(e.body()));
+}
+
+/** For each path, the methods the spec serves on it (405 and `Allow`). */
+function methodIndex(spec: LoadedSpec): Array<{ pattern: RegExp; methods: string[] }> {
+  const byPath = new Map<string, string[]>();
+  for (const op of spec.operations) {
+    const list = byPath.get(op.path) ?? [];
+    list.push(op.method.toUpperCase());
+    byPath.set(op.path, list);
+  }
+  return [...byPath].map(([path, methods]) => ({
+    pattern: pathPattern(path, spec.basePath),
+    // Only what the spec has: no HEAD (the mock does not expose HEAD routes either).
+    methods,
+  }));
+}
+
+export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
+  async (app: FastifyInstance, { spec, bodyLimit }) => {
+    app.decorate('errors', errorCatalogue(spec));
+    app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const e = inOperationShape(toMockError(err, request, bodyLimit), request.operation);
+      if (e.statusCode >= 500) request.log.error({ err }, 'mock failure');
+      return send(reply, e);
+    });
+
+    const index = methodIndex(spec);
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const match = index.find((x) => x.pattern.test(path));
+      const e = match
+        ? Errors.METHOD_NOT_ALLOWED(request.method, path, match.methods)
+        : Errors.ROUTE_NOT_FOUND(request.method, path);
+      return send(reply, e);
+    });
+  },
+  { name: 'mcs-errors' },
+);

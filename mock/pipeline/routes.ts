@@ -1,0 +1,117 @@
+// One route per operation of the spec: URL, body and path validation, response
+// serialization and the handler, all looked up from the operation table.
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
+import { Errors } from '../errors.js';
+import type { HandlerInput, HandlerTable, OperationId } from '../runtime.js';
+import { cacheKey } from './response-cache.js';
+import { validated } from './validated.js';
+
+// Callback style, not async: an async hook costs every request a promise and a microtask.
+const noBodyAsEmpty: preValidationHookHandler = (request, _reply, done) => {
+  if (request.body === undefined || request.body === null) request.body = {};
+  done();
+};
+
+function pathParams(op: OperationEntry): JsonSchema | undefined {
+  const params = op.parameters.filter((p) => p.in === 'path');
+  if (params.length === 0) return undefined;
+  return {
+    type: 'object',
+    required: params.filter((p) => p.required).map((p) => p.name),
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+  };
+}
+
+function queryParams(op: OperationEntry): JsonSchema | undefined {
+  const params = op.parameters.filter((p) => p.in === 'query');
+  if (params.length === 0) return undefined;
+  return { type: 'object', properties: Object.fromEntries(params.map((p) => [p.name, p.schema])) };
+}
+
+function responseSchemas(op: OperationEntry): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.values(op.responses)
+      .filter((r) => r.schema)
+      .map((r) => [r.status, r.schema!]),
+  );
+}
+
+export function baseUrlOf(request: FastifyRequest, basePath: string): string {
+  return `${request.protocol}://${request.host}${basePath}`;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * One route per operation. Declares what it needs: the mock runtime on the
+ * instance (for the store, the facts and the answer cache) and the errors
+ * plugin (whose handler turns a thrown MockError into the API's shape).
+ */
+export default fp<{ spec: LoadedSpec; handlers: HandlerTable }>(
+  async (app, { spec, handlers }) => {
+    const missing = spec.operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
+    if (missing.length) throw new Error(`the mock has no handler for ${missing.join(', ')}`);
+    app.decorateRequest('operation', undefined);
+    for (const op of spec.operations) operationRoute(app, spec, op, handlers);
+  },
+  { name: 'mcs-routes', decorators: { fastify: ['mock'] }, dependencies: ['mcs-errors', 'mcs-json-body'] },
+);
+
+function operationRoute(app: FastifyInstance, spec: LoadedSpec, op: OperationEntry, handlers: HandlerTable): void {
+  const answerOf = handlers[op.operationId as OperationId] as (input: HandlerInput<OperationId>) => unknown;
+  const requestSchema = op.requestBody?.schema;
+  const platformHeader = app.mock.ctx.facts.headers.platform;
+  app.route({
+    method: op.method.toUpperCase() as 'GET' | 'POST',
+    url: spec.basePath + op.url,
+    config: { operation: op },
+    // The route's own hook runs before those plugins add (they append): the journal, the rate limit's
+    // allow list and the error handler read the operation here, not from routeOptions (an object per read).
+    onRequest: (request, _reply, done) => {
+      request.operation = op;
+      done();
+    },
+    schema: {
+      ...(op.requestBody ? { body: op.requestBody.schema } : {}),
+      ...(pathParams(op) ? { params: pathParams(op) } : {}),
+      ...(queryParams(op) ? { querystring: queryParams(op) } : {}),
+      response: responseSchemas(op),
+    },
+    ...(op.requestBody && !op.requestBody.required ? { preValidation: noBodyAsEmpty } : {}),
+    // Synchronous: an answer from the cache costs no promise. Fastify sends what
+    // a handler returns, and awaits it if it is a promise.
+    handler: (request, reply) => {
+      const { cache } = app.mock;
+      const platform = String(request.headers[platformHeader]);
+      const key = cacheKey(request, platform);
+      const hit = cache.get(key);
+      if (hit !== undefined) {
+        reply.type(JSON_TYPE).send(hit);
+        return undefined;
+      }
+      const madeAt = cache.version;
+      const answer = answerOf({
+        // Only documented fields reach a handler (x-unknown-request-fields in the spec).
+        body: validated(requestSchema, request.body) as never,
+        params: (request.params ?? {}) as Record<string, string>,
+        query: (request.query ?? {}) as Record<string, unknown>,
+        user: request.user!,
+        token: request.token ?? '',
+        platform,
+        store: app.mock.store,
+        baseUrl: baseUrlOf(request, spec.basePath),
+      });
+      const keep = (value: unknown) => {
+        // Sent as is, undefined would leave the request hanging.
+        if (value === undefined) throw Errors.NO_ANSWER(op.operationId);
+        const text = String(reply.serialize(value));
+        cache.keep(key, text, madeAt);
+        return text;
+      };
+      reply.type(JSON_TYPE);
+      return answer instanceof Promise ? answer.then(keep) : keep(answer);
+    },
+  });
+}

@@ -1,0 +1,213 @@
+// Validates one HTTP exchange (operation, status, headers, body) against the
+// spec. Every validator is compiled once: the ones that stop at the first
+// violation when the validator is created, the ones that list every violation
+// when an answer first needs them. Memory stays bounded whatever the body: a
+// body of more than LISTED_VALUES values is judged by the validator that stops,
+// and its violations are listed from a sample (violations.ts).
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { type Finding, severityOf } from '../contracts/types.js';
+import { clip, preview } from '../lib/preview.js';
+import { createAjv } from './ajv.js';
+import { type LoadedSpec, type OperationEntry, pathPattern } from './load.js';
+import { decodePointer } from './schema.js';
+import { type Found, LISTED_VALUES, SAMPLED_ITEMS, violations } from './violations.js';
+
+export interface Exchange {
+  /** The operation, by id; or give method and path (the path under the server prefix or with it). */
+  operationId?: string;
+  method?: string;
+  path?: string;
+  status: number;
+  headers?: Record<string, string | string[] | number | undefined>;
+  body: unknown;
+}
+
+/** A finding of the exchange validator always says where, against what, and by which rule. */
+export type ExchangeFinding = Finding &
+  Required<Pick<Finding, 'operationId' | 'status' | 'at' | 'expected' | 'actual' | 'keyword'>>;
+
+export type { Finding, Severity } from '../contracts/types.js';
+
+/** Whether any schema node on Ajv's schemaPath carries x-assumed. */
+export function assumedAlong(root: unknown, schemaPath: string): boolean {
+  let node: unknown = root;
+  // Ajv's schemaPath is a URI fragment (`#/properties/a`); empty tokens were never followed.
+  for (const part of decodePointer(schemaPath.replace(/^#/, '')).filter(Boolean)) {
+    if (node === null || typeof node !== 'object') return false;
+    if ((node as Record<string, unknown>)['x-assumed'] === true) return true;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node !== null && typeof node === 'object' && (node as Record<string, unknown>)['x-assumed'] === true;
+}
+
+const show = (v: unknown): string => preview(v);
+
+function valueAt(body: unknown, pointer: string): unknown {
+  let node: unknown = body;
+  for (const part of decodePointer(pointer)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function expectedOf(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'type':
+      return `type ${String(p.type)}`;
+    case 'required':
+      return `property "${String(p.missingProperty)}"`;
+    case 'const':
+      return show(p.allowedValue);
+    case 'enum':
+      return `one of ${show(p.allowedValues)}`;
+    case 'format':
+      return `format ${String(p.format)}`;
+    case 'pattern':
+      return `pattern ${String(p.pattern)}`;
+    default:
+      return `${e.keyword} ${show(p)}`;
+  }
+}
+
+/** Violations described per answer; the rest are counted (a body can hold millions). */
+export const MAX_FINDINGS = 100;
+
+/** One violation as a finding: its pointer and value shown in a few hundred characters, copied, whatever the body. */
+function violation(operationId: string, exchange: Exchange, e: ErrorObject, assumed: boolean): ExchangeFinding {
+  const missing = e.keyword === 'required' ? String((e.params as Record<string, unknown>).missingProperty) : undefined;
+  const at = clip(missing === undefined ? e.instancePath : `${e.instancePath}/${missing}`);
+  return {
+    operationId,
+    status: exchange.status,
+    at,
+    expected: expectedOf(e),
+    actual: missing === undefined ? show(valueAt(exchange.body, e.instancePath)) : 'nothing',
+    message: `${operationId} ${exchange.status} ${at || '(body)'}: ${clip(e.message ?? e.keyword)}`,
+    keyword: e.keyword,
+    severity: severityOf(assumed),
+  };
+}
+
+/** The line for the violations not listed: counted, or (a body too large to list them all) said to be sampled. */
+function truncation(operationId: string, status: number, found: Found): Omit<ExchangeFinding, 'severity'> | undefined {
+  const base = { operationId, status, at: '', expected: 'the schema', keyword: 'truncated' };
+  if (found.sampled)
+    return {
+      ...base,
+      actual: `more than ${LISTED_VALUES.toLocaleString('en')} values`,
+      message: `${operationId} ${status}: the body holds more than ${LISTED_VALUES.toLocaleString('en')} values, so its violations are listed from the first ${SAMPLED_ITEMS} items of each array (and the first of the whole body); more violations may follow`,
+    };
+  if (found.errors.length <= MAX_FINDINGS) return undefined;
+  const more = found.errors.length - MAX_FINDINGS;
+  return {
+    ...base,
+    actual: `${found.errors.length} violations`,
+    message: `${operationId} ${status}: ... and ${more} more violations of the schema in this body`,
+  };
+}
+
+export interface ExchangeValidator {
+  /** The operation an exchange belongs to, or undefined. */
+  resolve(exchange: Pick<Exchange, 'operationId' | 'method' | 'path'>): OperationEntry | undefined;
+  validate(exchange: Exchange): ExchangeFinding[];
+  /** How many responses have a validator (compiled once, at creation; the listing ones when first needed). */
+  readonly compiled: number;
+}
+
+export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
+  const firstOnly = createAjv({ allErrors: false });
+  const listing = createAjv({ allErrors: true });
+  const validators = new Map<string, { firstOnly: ValidateFunction; every: () => ValidateFunction }>();
+  for (const op of spec.operations) {
+    for (const r of Object.values(op.responses)) {
+      if (!r.schema) continue;
+      const schema = r.schema;
+      let every: ValidateFunction | undefined;
+      validators.set(`${op.operationId} ${r.status}`, {
+        firstOnly: firstOnly.compile(schema),
+        every: () => (every ??= listing.compile(schema)),
+      });
+    }
+  }
+  const routes = spec.operations.map((op) => ({
+    op,
+    pattern: pathPattern(op.path, spec.basePath, true),
+  }));
+
+  const resolve: ExchangeValidator['resolve'] = ({ operationId, method, path }) => {
+    if (operationId) return spec.byId.get(operationId);
+    const p = (path ?? '').split('?')[0]!;
+    return routes.find((r) => r.op.method === method?.toLowerCase() && r.pattern.test(p))?.op;
+  };
+
+  return {
+    resolve,
+    compiled: validators.size,
+    validate(exchange) {
+      const op = resolve(exchange);
+      const id = op?.operationId ?? exchange.operationId ?? `${exchange.method} ${exchange.path}`;
+      const finding = (
+        keyword: string,
+        expected: string,
+        actual: string,
+        message: string,
+        assumed = false,
+      ): ExchangeFinding => ({
+        operationId: id,
+        status: exchange.status,
+        at: '',
+        expected,
+        actual,
+        message,
+        keyword,
+        severity: severityOf(assumed),
+      });
+      if (!op) return [finding('operation', 'an operation of the spec', id, `${id} is not an operation of the spec`)];
+      const response = op.responses[String(exchange.status)];
+      if (!response) {
+        const documented = Object.keys(op.responses).join(', ');
+        return [
+          finding(
+            'status',
+            documented,
+            String(exchange.status),
+            `${op.operationId} answered ${exchange.status}, which the spec does not document (${documented})`,
+            op.assumed,
+          ),
+        ];
+      }
+      const out: ExchangeFinding[] = [];
+      const type = exchange.headers?.['content-type'];
+      const contentType = Array.isArray(type) ? type[0] : type === undefined ? undefined : String(type);
+      if (response.schema && !/^application\/json\b/i.test(contentType ?? '')) {
+        out.push(
+          finding(
+            'content-type',
+            'application/json',
+            contentType ?? '(none)',
+            `${op.operationId} ${exchange.status} came as ${contentType ?? 'no content type'}, not JSON`,
+          ),
+        );
+      }
+      const validate = validators.get(`${op.operationId} ${exchange.status}`);
+      // What rests on an assumption may be an observation, nothing else: a
+      // response-level x-assumed is about its status number (the document fixes
+      // the shapes and texts), so a wrong body is a violation. An operation the
+      // document does not show at all has modelled success bodies; its 401, 403
+      // and 429 stay the document's facts (sections 5 and 7).
+      const responseAssumed = op.assumed && /^2\d\d$/.test(response.status);
+      if (validate) {
+        const found = violations(validate.firstOnly, validate.every, exchange.body);
+        for (const e of found.errors.slice(0, MAX_FINDINGS))
+          out.push(
+            violation(op.operationId, exchange, e, responseAssumed || assumedAlong(response.schema, e.schemaPath)),
+          );
+        const note = truncation(op.operationId, exchange.status, found);
+        if (note) out.push({ ...note, severity: severityOf(out.every((f) => f.severity === 'observation')) });
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,201 @@
+// npm start's flags: parsed into options, bad ones refused with exit code 2.
+
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { banner, hostWarning, parseMockArgs } from '../../cli/mock.js';
+import { DEFAULTS } from '../../mock/options.js';
+import { freePort, startAndWait, TS } from '../helpers/processes.js';
+
+t.test('defaults', async (t) => {
+  const p = parseMockArgs([]);
+  t.ok(p.ok);
+  if (p.ok)
+    t.same(p.settings, {
+      host: '127.0.0.1',
+      port: 4010,
+      options: {
+        seed: DEFAULTS.seed,
+        clients: DEFAULTS.clients,
+        rateLimit: undefined,
+        stateFile: undefined,
+        journal: DEFAULTS.journal,
+      },
+      worldFlags: [],
+    });
+});
+
+t.test('every flag', async (t) => {
+  const p = parseMockArgs([
+    '--port',
+    '5000',
+    '--host',
+    '0.0.0.0',
+    '--seed',
+    '7',
+    '--clients',
+    '1000',
+    '--no-rate-limit',
+    '--state-file',
+    'w.json',
+    '--journal',
+    '0',
+  ]);
+  t.ok(p.ok);
+  if (p.ok)
+    t.same(p.settings, {
+      host: '0.0.0.0',
+      port: 5000,
+      options: { seed: 7, clients: 1000, rateLimit: false, stateFile: 'w.json', journal: 0, host: '0.0.0.0' },
+      worldFlags: ['--seed', '--clients'],
+    });
+});
+
+t.test('--host beyond this machine warns that the controls are reachable from the network', async (t) => {
+  for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) t.equal(hostWarning(host), undefined, host);
+  for (const host of ['0.0.0.0', '192.168.1.20', '::'])
+    t.match(
+      hostWarning(host),
+      /other machines can reach the mock, its demo accounts and its controls under \/__mock/,
+      host,
+    );
+});
+
+t.test('--cors-origin is repeatable and normalised to an origin', async (t) => {
+  const p = parseMockArgs([
+    '--cors-origin',
+    'http://192.168.1.20:5173',
+    '--cors-origin',
+    'HTTPS://Preview.Example.com/',
+  ]);
+  t.same(p.ok && p.settings.options.corsOrigins, ['http://192.168.1.20:5173', 'https://preview.example.com']);
+});
+
+t.test('bad flags get a clear message', async (t) => {
+  const cases: Array<[string[], RegExp]> = [
+    [['--port', 'abc'], /--port takes a whole number from 0 to 65535, not "abc"/],
+    [['--port', '70000'], /--port takes/],
+    [['--clients', '0'], /--clients takes a whole number from 1/],
+    [['--clients', '1000001'], /--clients takes a whole number from 1 to 1000000, not "1000001"/],
+    [['--seed', '-1'], /--seed/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--journal', 'lots'], /--journal takes a whole number from 0 to 100000/],
+    [['--cors-origin', '*'], /--cors-origin takes an origin such as http:\/\/192.168.1.20:5173/],
+    [['--cors-origin', 'http://a.example/app'], /no path and no wildcard/],
+    [['--cors-origin', 'ftp://a.example'], /--cors-origin takes an origin/],
+    [['--host', ''], /--host needs an address/],
+    [['extra'], /positional/i],
+  ];
+  for (const [argv, message] of cases) {
+    const p = parseMockArgs(argv);
+    t.notOk(p.ok, argv.join(' '));
+    if (!p.ok) t.match(p.message, message, argv.join(' '));
+  }
+});
+
+t.test('the banner names the address and the demo accounts', async (t) => {
+  const p = parseMockArgs(['--no-rate-limit']);
+  if (!p.ok) throw new Error('parse');
+  const text = banner('http://127.0.0.1:4010', p.settings, {
+    origin: 'seed',
+    seed: 20261121,
+    clients: 150,
+    rateLimit: false,
+  });
+  t.match(text, 'world: seed 20261121, 150 clients (fresh from the seed)');
+  t.match(text, 'http://127.0.0.1:4010/api/v1');
+  t.match(text, 'demo@example.com / demo-password');
+  t.match(text, 'nosub@example.com / demo-password');
+  t.match(text, 'rate limit: off');
+});
+
+t.test(
+  "regression: the banner of a loaded state file gives the file's seed and size and names the flags it overrides",
+  async (t) => {
+    const p = parseMockArgs(['--seed', '7', '--clients', '1000', '--state-file', 'w.json']);
+    if (!p.ok) throw new Error('parse');
+    const text = banner('http://127.0.0.1:4010', p.settings, {
+      origin: 'state-file',
+      seed: 20261121,
+      clients: 149,
+      rateLimit: { max: 5, windowMs: 60_000 },
+    });
+    t.match(
+      text,
+      "world: seed 20261121, 149 clients (loaded from w.json) (--seed and --clients ignored: the file's world is used)",
+    );
+    t.notMatch(text, /seed 7|1000 clients/);
+    t.match(
+      text,
+      'rate limit: 5 requests/minute per user (per address before sign-in)',
+      'the running limit, not a default',
+    );
+    const plain = parseMockArgs(['--state-file', 'w.json']);
+    if (!plain.ok) throw new Error('parse');
+    t.notMatch(
+      banner('u', plain.settings, { origin: 'state-file', seed: 1, clients: 2, rateLimit: false }),
+      /ignored/,
+      'no flag given, none named',
+    );
+  },
+);
+
+const cli = fileURLToPath(new URL('../../cli/mock.ts', import.meta.url));
+
+t.test('the CLI exits 2 on a bad flag', async (t) => {
+  const r = spawnSync(process.execPath, [...TS, cli, '--clients', 'many'], { encoding: 'utf8', timeout: 30_000 });
+  t.equal(r.status, 2);
+  t.match(r.stderr, /--clients takes a whole number/);
+});
+
+t.test(
+  'stopping: with a state file SIGTERM flushes the last change and exits 0; without one the default exit',
+  async (t) => {
+    const exitOf = (child: ChildProcess) =>
+      new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+        child.once('exit', (code, signal) => resolve({ code, signal })),
+      );
+
+    const file = join(mkdtempSync(join(tmpdir(), 'mcs-cli-')), 'state.json');
+    const port = await freePort();
+    const withFile = await startAndWait(
+      process.execPath,
+      [...TS, cli, '--port', String(port), '--state-file', file],
+      `http://127.0.0.1:${port}/__mock/accounts`,
+    );
+    t.teardown(withFile.stop);
+    const change = await fetch(`http://127.0.0.1:${port}/__mock/subscription`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nosub@example.com', plan_id: 3 }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    t.equal(change.status, 200, 'a change to flush');
+    const exited = exitOf(withFile.child);
+    withFile.child.kill('SIGTERM');
+    t.same(await exited, { code: 0, signal: null }, 'a graceful stop');
+    const saved = (
+      JSON.parse(readFileSync(file, 'utf8')) as {
+        overlay: { subscriptions: Array<{ user_id: number; subscription: { plan_id: number } | null }> };
+      }
+    ).overlay;
+    t.ok(
+      saved.subscriptions.some((s) => s.user_id === 5 && s.subscription?.plan_id === 3),
+      'the last change is in the state file (nosub@example.com is user 5)',
+    );
+
+    const port2 = await freePort();
+    const plain = await startAndWait(
+      process.execPath,
+      [...TS, cli, '--port', String(port2)],
+      `http://127.0.0.1:${port2}/__mock/accounts`,
+    );
+    t.teardown(plain.stop);
+    const exited2 = exitOf(plain.child);
+    plain.child.kill('SIGTERM');
+    t.same(await exited2, { code: null, signal: 'SIGTERM' }, 'no listener: the default exit, nothing to flush');
+  },
+);

@@ -1,0 +1,197 @@
+import t from 'tap';
+import { envelopeProblems } from '../../../contracts/checks/paging.js';
+import { normalizeBaseUrl } from '../../../contracts/options.js';
+import { progressLine, renderHtml, renderHuman, renderJson, renderJunit } from '../../../contracts/reporters/index.js';
+import type { RunReport } from '../../../contracts/types.js';
+import { redact, redactDeep } from '../../../lib/redact.js';
+
+const report: RunReport = {
+  tool: 'mcs-contracts',
+  target: 'https://staging.example.com/api/v1',
+  startedAt: '2026-11-21T00:00:00.000Z',
+  modes: ['read-only'],
+  results: [
+    {
+      id: 'a',
+      group: 'conformance',
+      operationId: 'listPlans',
+      title: 'lists plans',
+      verdict: 'pass',
+      problems: [],
+      notes: [],
+      ms: 12,
+    },
+    {
+      id: 'b',
+      group: 'auth',
+      operationId: 'listClients',
+      title: 'refuses <no> credentials & "quotes"',
+      verdict: 'fail',
+      problems: [
+        { message: 'listClients answered 200, expected 401', expected: '401', actual: '200', severity: 'error' },
+      ],
+      notes: [],
+      ms: 3,
+    },
+    {
+      id: 'c',
+      group: 'negative',
+      operationId: 'listPlans',
+      title: 'wrong method',
+      verdict: 'observation',
+      problems: [{ message: 'answered 404 rather than 405', severity: 'observation' }],
+      notes: [],
+      ms: 1,
+    },
+    {
+      id: 'd',
+      group: 'writes',
+      operationId: 'updateClient',
+      title: 'writes',
+      verdict: 'skip',
+      problems: [],
+      notes: ['read-only run'],
+      ms: 0,
+    },
+  ],
+  summary: {
+    operations: { covered: 2, total: 26, uncovered: ['signup'] },
+    checks: { total: 4, passed: 1, failed: 1, observations: 1, skipped: 1 },
+    requests: 9,
+    durationMs: 1500,
+  },
+};
+
+t.test('JUnit: suites per group, failures, skips, escaping', async (t) => {
+  const xml = renderJunit(report);
+  t.match(
+    xml,
+    '<testsuites name="mcs-contracts https://staging.example.com/api/v1" tests="4" failures="1" errors="0" skipped="2" time="1.500">',
+  );
+  t.match(xml, '<testsuite name="mcs-contracts.auth" tests="1" failures="1"');
+  t.match(xml, 'name="listClients: refuses &lt;no&gt; credentials &amp; &quot;quotes&quot;"');
+  t.match(xml, '<failure message="listClients answered 200, expected 401" type="contract">');
+  t.match(xml, '<skipped message="observation (x-assumed): answered 404 rather than 405 [x-assumed]"/>');
+  t.match(xml, '<skipped message="read-only run"/>');
+  t.equal((xml.match(/<testcase /g) ?? []).length, 4);
+});
+
+t.test('HTML: self-contained, the verdict, per group and per operation, every check escaped', async (t) => {
+  const html = renderHtml(report);
+  t.notMatch(html, /<(script|link|img)[^>]+(src|href)=/i, 'no external script, style or image: one file');
+  t.notMatch(html, /https?:\/\/(?!staging\.example\.com)/, 'no address but the target');
+  t.match(html, 'The deployment does NOT honour the spec.');
+  t.match(html, '1 passed, 1 failed, 1 observations, 1 skipped, of 4 checks');
+  t.match(html, '<tr data-group="auth"><th scope="row">auth</th><td class="n fail">1</td>');
+  t.match(
+    html,
+    '<tr data-op="listPlans"><th scope="row">listPlans</th><td class="n ">0</td><td class="n observation">1</td><td class="n pass">1</td>',
+  );
+  t.match(html, 'refuses &lt;no&gt; credentials &amp; &quot;quotes&quot;');
+  t.notMatch(html, '<no>');
+  t.equal((html.match(/<details class="check /g) ?? []).length, 4, 'one entry per check');
+  t.match(html, /<details class="check fail"[^>]*open>/, 'failures open by default');
+  t.match(html, '<dt>expected</dt><dd><code>401</code></dd><dt>got</dt><dd><code>200</code></dd>');
+  t.match(
+    renderHtml({
+      ...report,
+      results: [report.results[0]!],
+      summary: { ...report.summary, checks: { ...report.summary.checks, failed: 0 } },
+    }),
+    'The deployment honours the spec.',
+  );
+});
+
+t.test('human: progress lines and a summary with the verdict', async (t) => {
+  t.equal(progressLine(report.results[0]!), 'ok   conformance  listPlans: lists plans (12 ms)');
+  t.match(
+    progressLine(report.results[1]!),
+    /^FAIL auth {9}listClients: .*\n {7}- listClients answered 200, expected 401; expected 401, got 200$/,
+  );
+  const text = renderHuman(report);
+  t.match(text, 'Operations covered: 2 of 26 (not reached: signup)');
+  t.match(text, 'Checks: 1 passed, 1 failed, 1 observations, 1 skipped, of 4');
+  t.match(text, 'Verdict: the deployment does NOT honour the spec.');
+  t.same(JSON.parse(renderJson(report)), report);
+});
+
+t.test('redaction: known secrets and token-like fields', async (t) => {
+  const text = redact(
+    'token abc123secret in "api_token":"zzz999" and Authorization: Bearer qwertyuiop12 and \\"password\\":\\"hunter22\\"',
+    ['abc123secret'],
+  );
+  t.notMatch(text, /abc123secret|zzz999|qwertyuiop12|hunter22/);
+  t.match(text, '[REDACTED]');
+  t.equal(
+    redact('short ab', ['ab']),
+    'short ab',
+    'secrets under 4 characters are not hunted (they would mask everything)',
+  );
+  const secret = 'p<a"ss&word';
+  const deep = redactDeep(
+    report.results.map((r) => ({ ...r, title: `${r.title} ${secret}` })),
+    [secret],
+  );
+  const xml = renderJunit({ ...report, results: deep });
+  t.notMatch(xml, /p&lt;a&quot;ss&amp;word/, 'a secret with XML characters is gone before escaping');
+});
+
+t.test('base URL: with or without /api/v1', async (t) => {
+  for (const input of [
+    'https://s.example.com',
+    'https://s.example.com/',
+    'https://s.example.com/api/v1',
+    'https://s.example.com/api/v1/',
+  ]) {
+    t.same(
+      normalizeBaseUrl(input),
+      { baseUrl: 'https://s.example.com', apiBase: 'https://s.example.com/api/v1' },
+      input,
+    );
+  }
+  t.same(normalizeBaseUrl('http://h:8080/mcs/api/v1'), {
+    baseUrl: 'http://h:8080/mcs',
+    apiBase: 'http://h:8080/mcs/api/v1',
+  });
+  t.throws(() => normalizeBaseUrl('staging'), /is not a URL/);
+});
+
+t.test('envelope rules catch what disagrees', async (t) => {
+  const good = {
+    current_page: 2,
+    data: [{ id: 3 }, { id: 4 }],
+    first_page_url: 'u?page=1',
+    from: 3,
+    last_page: 2,
+    last_page_url: 'u?page=2',
+    links: [
+      { url: 'u?page=1', label: 'Prev', active: false },
+      { url: 'u?page=1', label: '1', active: false },
+      { url: 'u?page=2', label: '2', active: true },
+      { url: null, label: 'Next', active: false },
+    ],
+    next_page_url: null,
+    path: 'u',
+    per_page: 2,
+    prev_page_url: 'u?page=1',
+    to: 4,
+    total: 4,
+  };
+  t.same(envelopeProblems(good, 2, 'listClients'), []);
+  const cases: Array<[Record<string, unknown>, RegExp]> = [
+    [{ total: 9 }, /last_page = ceil/],
+    [{ from: 1 }, /from is the position/],
+    [{ to: 9 }, /to is the position/],
+    [{ next_page_url: 'u?page=3' }, /next_page_url is null only on the last page/],
+    [{ prev_page_url: null }, /prev_page_url is null only on page 1/],
+    [{ current_page: 1 }, /current_page is the page asked for/],
+    [{ last_page_url: 'u?page=7' }, /last_page_url is the last page/],
+  ];
+  for (const [change, message] of cases) {
+    const problems = envelopeProblems({ ...good, ...change } as never, 2, 'listClients');
+    t.ok(
+      problems.some((p) => message.test(p.message)),
+      String(message),
+    );
+  }
+});

@@ -1,0 +1,134 @@
+// The read cache: what its key holds, and the bound on its size in bytes.
+
+import type { FastifyRequest } from 'fastify';
+import t from 'tap';
+import { CACHE_MAX_BYTES, cacheKey, RAW_KEY_LIMIT, ResponseCache } from '../../../mock/pipeline/response-cache.js';
+import '../../../mock/runtime.js';
+
+type Parts = {
+  method: string;
+  url: string;
+  token?: string;
+  headers: { host?: string };
+  bodyText?: string;
+  body?: unknown;
+};
+const base: Parts = {
+  method: 'POST',
+  url: '/api/v1/client/list',
+  token: 'token-a',
+  headers: { host: 'h:1' },
+  bodyText: '{"page":1}',
+  body: { page: 1 },
+};
+const key = (p: Partial<Parts>, platform = 'WEB') => cacheKey({ ...base, ...p } as unknown as FastifyRequest, platform);
+
+t.test('each part of a request that can change the answer changes the key', async (t) => {
+  const cases: Array<[string, Partial<Parts>]> = [
+    ['method', { method: 'GET' }],
+    ['path', { url: '/api/v1/client/user_client' }],
+    ['query', { url: '/api/v1/client/list?page=2' }],
+    ['caller', { token: 'token-b' }],
+    ['no caller', { token: undefined }],
+    ['Host', { headers: { host: 'localhost:5173' } }],
+    ['body text', { bodyText: '{"page":2}', body: { page: 2 } }],
+  ];
+  for (const [name, change] of cases) t.not(key(change), key({}), name);
+  t.not(key({}, 'IOS'), key({}), 'platform');
+});
+
+t.test('a body without its text is stringified into the key, an absent body is not', async (t) => {
+  t.equal(key({ bodyText: undefined }), key({ bodyText: '{"page":1}' }), 'the parsed body stands in for its text');
+  t.not(
+    key({ bodyText: undefined, body: { page: 2 } }),
+    key({ bodyText: undefined }),
+    'two bodies without text stay apart',
+  );
+  t.not(
+    key({ bodyText: undefined, body: undefined }),
+    key({ bodyText: undefined, body: {} }),
+    'no body is not an empty object',
+  );
+});
+
+t.test(
+  'a long body text is keyed by its validated value, so padding cannot make keys as long as the body limit',
+  async (t) => {
+    const padded = `{"page":1}${' '.repeat(RAW_KEY_LIMIT * 100)}`;
+    const k = key({ bodyText: padded, body: { page: 1 } });
+    t.equal(k, key({ bodyText: '{"page":1}' }), 'the same key as the compact text');
+    t.ok(k.length < 100);
+  },
+);
+
+t.test('the cache keeps an answer made at the current version, until the store changes', async (t) => {
+  const cache = new ResponseCache();
+  const v = cache.version;
+  t.ok(cache.keep('a', '1', v));
+  t.equal(cache.get('a'), '1');
+  cache.changed();
+  t.equal(cache.get('a'), undefined, 'a change drops every answer');
+  t.notOk(cache.keep('b', '2', v), 'an answer made before the change is not kept');
+  t.equal(cache.get('b'), undefined);
+});
+
+// Each form of filling the cache: many big answers, few huge ones, long keys
+// (query strings) with small answers, two-byte text. Whatever the form, what it
+// keeps stays under its byte bound, counted at 2 bytes a character.
+t.test(
+  'regression: the cache was bounded by entry count, so big answers under distinct keys exhausted the heap',
+  async (t) => {
+    const maxBytes = 1024 * 1024;
+    const rows: Array<[string, (i: number) => [string, string], number]> = [
+      ['many answers of 100 kB under distinct query strings', (i) => [`GET /p?page=${i}`, 'x'.repeat(50_000)], 200],
+      ['answers over an eighth of the bound', (i) => [`GET /big?${i}`, 'x'.repeat(maxBytes / 16 + 1)], 20],
+      ['long keys with small answers', (i) => [`GET /k?${'q'.repeat(20_000)}${i}`, '{}'], 500],
+      ['two-byte text', (i) => [`GET /u?${i}`, 'é中'.repeat(20_000)], 200],
+    ];
+    for (const [name, entry, count] of rows) {
+      const cache = new ResponseCache({ maxBytes });
+      for (let i = 0; i < count; i++) {
+        const [k, text] = entry(i);
+        cache.keep(k, text, cache.version);
+        if (cache.bytes > maxBytes) {
+          t.fail(`${name}: ${cache.bytes} bytes kept after ${i + 1} answers`);
+          break;
+        }
+      }
+      t.ok(cache.bytes <= maxBytes, `${name}: ${cache.bytes} bytes kept, at most ${maxBytes}`);
+    }
+  },
+);
+
+t.test('an answer larger than an eighth of the bound is not kept; smaller ones are', async (t) => {
+  const cache = new ResponseCache({ maxBytes: 1600 });
+  t.notOk(cache.keep('big', 'x'.repeat(100), cache.version), '2 x (3 + 100) bytes > 200');
+  t.equal(cache.get('big'), undefined);
+  t.ok(cache.keep('small', 'x'.repeat(90), cache.version));
+  t.equal(cache.get('small'), 'x'.repeat(90));
+  t.equal(cache.bytes, 2 * ('small'.length + 90));
+});
+
+t.test('at its bound the cache lets the least recently read answers go', async (t) => {
+  // Eight answers of 2 x (1 + 99) = 200 bytes fill 1,600.
+  const cache = new ResponseCache({ maxBytes: 1600 });
+  const v = cache.version;
+  const keys = [...'abcdefgh'];
+  for (const k of keys) cache.keep(k, 'x'.repeat(99), v);
+  t.equal(cache.bytes, 1600);
+  t.ok(cache.get('a'), 'a read moves a to the front');
+  cache.keep('i', 'x'.repeat(99), v);
+  t.same(
+    [...keys, 'i'].filter((k) => cache.get(k) === undefined),
+    ['b'],
+    'b, the least recently read, went first',
+  );
+  t.same([cache.size, cache.bytes], [8, 1600]);
+  cache.changed();
+  t.same([cache.size, cache.bytes], [0, 0], 'a change drops everything');
+});
+
+t.test('the default bound is 32 MiB', async (t) => {
+  t.equal(CACHE_MAX_BYTES, 32 * 1024 * 1024);
+  t.equal(new ResponseCache().maxBytes, CACHE_MAX_BYTES);
+});
