@@ -160,6 +160,11 @@ export function synopsisOf<O extends Options>(command: Command<O>, installed = I
     : command.synopsis;
 }
 
+/** The default as usage and the docs' flag tables show it; undefined when there is none to show. */
+export function shownDefault(o: Option): string | undefined {
+  return o.shownDefault ?? (o.kind === 'value' && o.default !== undefined ? String(o.default) : undefined);
+}
+
 export function usage<O extends Options>(command: Command<O>): string {
   const rows: Array<[string, string]> = [];
   if (command.positionals) rows.push([command.positionals.label, command.positionals.description]);
@@ -169,7 +174,7 @@ export function usage<O extends Options>(command: Command<O>): string {
       if (o.parse.allowed) notes.push(o.parse.allowed);
       if (o.mode === 'repeated') notes.push('repeatable');
     }
-    const shown = o.shownDefault ?? (o.kind === 'value' && o.default !== undefined ? String(o.default) : undefined);
+    const shown = shownDefault(o);
     if (shown !== undefined) notes.push(`default ${shown}`);
     const left = o.kind === 'value' ? `--${name} ${o.arg}` : `--${name}`;
     rows.push([left, notes.length ? `${o.description} (${notes.join('; ')})` : o.description]);
