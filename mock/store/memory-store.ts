@@ -15,17 +15,6 @@ import { Overlay } from './overlay.js';
 import { People } from './people.js';
 import { SESSION_LIMITS, Sessions } from './sessions.js';
 
-export type {
-  ClientPatch,
-  InvalidationReason,
-  MailMessage,
-  ReferenceLists,
-  Session,
-  StateSnapshot,
-  Store,
-} from './store.js';
-export { INVALIDATION_REASONS } from './store.js';
-
 import type { ClientPatch, InvalidationReason, ReferenceLists, StateSnapshot, Store } from './store.js';
 
 /** Generated clients and clients' rooms kept once made: enough for every page a session walks back to. */

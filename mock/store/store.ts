@@ -1,5 +1,6 @@
 // The store's interface and records: what handlers, plugins and the state file
-// rely on. MemoryStore (store.ts) is the implementation.
+// rely on. MemoryStore (memory-store.ts) is the implementation;
+// code imports the Store type from here, never through the implementation.
 import type {
   ClientRecord,
   LeadSource,
