@@ -149,18 +149,20 @@ interface Row {
   allowed?: string[];
 }
 
-/** The rows of the `| folder | may import | why |` table of docs/architecture.md's Layers section. */
+/** The rows of the `| folder | may import | why |` table of docs/architecture.md's Layers section (the lines
+ *  from its header to the first line that is not a row: the doc has other tables). */
 function layerRows(): Row[] {
   const doc = readFileSync(root('docs/architecture.md'), 'utf8');
   const section = doc.split(/^## /m).find((s) => s.startsWith('Layers\n')) ?? '';
+  const lines = section.split('\n');
+  const header = lines.indexOf('| folder | may import | why |');
+  const table = header < 0 ? [] : lines.slice(header + 2);
+  const end = table.findIndex((line) => !line.startsWith('|'));
   const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace(/\/$/, ''));
-  return section
-    .split('\n')
-    .filter((line) => line.startsWith('| `'))
-    .map((line) => {
-      const [, folders = '', allowed = ''] = line.split('|').map((c) => c.trim());
-      return { folders: names(folders), ...(allowed === 'anything' ? {} : { allowed: names(allowed) }) };
-    });
+  return table.slice(0, end < 0 ? undefined : end).map((line) => {
+    const [, folders = '', allowed = ''] = line.split('|').map((c) => c.trim());
+    return { folders: names(folders), ...(allowed === 'anything' ? {} : { allowed: names(allowed) }) };
+  });
 }
 
 // Each noRestrictedImports override of biome.json: the folder it covers and the folders of `universe` it
