@@ -26,7 +26,7 @@ export {
 } from './contracts/index.js';
 export { injectFetch, type MockFetch } from './lib/inject-fetch.js';
 export { buildMock } from './mock/build.js';
+export type { HandlerInput, HandlerTable, OperationId } from './mock/handlers/types.js';
 export type { MockOptions } from './mock/options.js';
-export type { HandlerInput, HandlerTable, OperationId } from './mock/runtime.js';
 export { type LoadedSpec, loadSpec, SPEC_PATH as specPath } from './spec/load.js';
 export type { components, operations, paths } from './spec/types.gen.js';

@@ -3,8 +3,7 @@
 export { redact } from '../lib/redact.js';
 export { createExchangeValidator, type Exchange, type ExchangeValidator, type Finding } from '../spec/exchange.js';
 export { loadSpec } from '../spec/load.js';
-export type { CoverageReport } from './measures/coverage.js';
-export type { Budgets, TimingReport } from './measures/timing.js';
+export type { Budgets, CoverageReport, TimingReport } from './measures/types.js';
 export { REPORTERS, renderHtml, renderHuman, renderJson, renderJunit } from './reporters/index.js';
 export { runContracts } from './runner.js';
 export type { CheckResult, Problem, RunOptions, RunReport, Verdict } from './types.js';

@@ -4,7 +4,7 @@ import type { FetchLike } from '../lib/http.js';
 import { BODY_DEFAULTS } from '../lib/limits.js';
 import { type SpecFacts, specFacts } from '../spec/facts.js';
 import type { LoadedSpec } from '../spec/load.js';
-import type { Budgets } from './measures/timing.js';
+import type { Budgets } from './measures/types.js';
 import { type Credentials, RunAborted, type RunOptions } from './types.js';
 
 /** The platform is not among them: it defaults to the spec's example (specFacts). */

@@ -2,9 +2,12 @@
 // CLI alone turns it into an exit code.
 
 import type { FetchLike } from '../lib/http.js';
-import type { Reproduction } from '../lib/reproduce.js';
-import type { CoverageReport } from './measures/coverage.js';
-import type { Budgets, TimingReport } from './measures/timing.js';
+import type { Finding } from '../spec/finding.js';
+import type { Budgets, CoverageReport, TimingReport } from './measures/types.js';
+
+// The base finding lives in spec/finding.ts (the exchange validator makes
+// findings too); the suite's modules import it from here.
+export { type Finding, type Severity, severityOf } from '../spec/finding.js';
 
 export type Verdict = 'pass' | 'fail' | 'observation' | 'skip';
 
@@ -21,33 +24,6 @@ export type CheckGroup =
   | 'sequences'
   | 'fuzz'
   | 'run';
-
-/**
- * `error` fails its check. `observation` rests on a part of the spec marked
- * x-assumed: the check passes with an observation, unless the run is --strict.
- */
-export type Severity = 'error' | 'observation';
-
-/** What rests on an x-assumed part of the spec is an observation; the rest an error. */
-export const severityOf = (assumed: boolean): Severity => (assumed ? 'observation' : 'error');
-
-/** One thing wrong with an answer: found by the exchange validator or a check, listed by the report. */
-export interface Finding {
-  message: string;
-  operationId?: string;
-  status?: number;
-  /** JSON pointer into the body ('' for the whole body). */
-  at?: string;
-  /** What the spec expects there. */
-  expected?: string;
-  /** What came. */
-  actual?: string;
-  /** Ajv's keyword, or `status` / `content-type` / `operation` / `truncated`: set by the exchange validator. */
-  keyword?: string;
-  severity: Severity;
-  /** The exchange that showed it, redacted, with a curl command. */
-  reproduce?: Reproduction;
-}
 
 /** @deprecated The former name of Finding. */
 export type Problem = Finding;

@@ -2,11 +2,12 @@
 import { DEFAULT_CLIENTS, DEFAULT_SEED, GeneratedWorld } from '../fixtures/world.js';
 import { type SpecFacts, specFacts } from '../spec/facts.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
-import type { HandlerTable } from './runtime.js';
+import type { HandlerTable } from './handlers/types.js';
 import { type LoadedState, loadState, STATE_LIMIT } from './state/file.js';
 import { lockStateFile, type StateLock } from './state/lock.js';
 import { seedSpecExamples } from './store/example-seeds.js';
-import { MemoryStore, type Store } from './store/memory-store.js';
+import { MemoryStore } from './store/memory-store.js';
+import type { Store } from './store/store.js';
 
 export const DEFAULTS = {
   host: '127.0.0.1',

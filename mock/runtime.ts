@@ -3,12 +3,11 @@
 
 import type { UserRecord } from '../fixtures/types.js';
 import type { OperationEntry } from '../spec/load.js';
-import type { operations } from '../spec/types.gen.js';
 import type { FaultRules } from './controls/fault-rules.js';
 import type { Journal } from './journal/journal.js';
 import type { MockContext } from './options.js';
 import type { ResponseCache } from './pipeline/response-cache.js';
-import type { Store } from './store/memory-store.js';
+import type { Store } from './store/store.js';
 
 export interface MockRuntime {
   ctx: MockContext;
@@ -42,30 +41,3 @@ declare module 'fastify' {
     operation?: OperationEntry;
   }
 }
-
-export type OperationId = keyof operations;
-type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-
-export type RequestBody<K extends OperationId> = operations[K] extends { requestBody?: infer R }
-  ? JsonOf<NonNullable<R>>
-  : undefined;
-export type SuccessBody<K extends OperationId> = operations[K]['responses'] extends { 200: infer R }
-  ? JsonOf<R>
-  : never;
-
-export interface HandlerInput<K extends OperationId> {
-  body: RequestBody<K>;
-  params: Record<string, string>;
-  /** Query parameters the spec documents, already validated (and numbers coerced). */
-  query: Record<string, unknown>;
-  /** The signed-in user; set on every protected operation. */
-  user: UserRecord;
-  token: string;
-  platform: string;
-  store: Store;
-  /** `http://host:port/api/v1`, for the page URLs of lists. */
-  baseUrl: string;
-}
-
-export type Handler<K extends OperationId> = (input: HandlerInput<K>) => SuccessBody<K> | Promise<SuccessBody<K>>;
-export type HandlerTable = { [K in OperationId]: Handler<K> };

@@ -5,9 +5,9 @@
 // body of more than LISTED_VALUES values is judged by the validator that stops,
 // and its violations are listed from a sample (violations.ts).
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { type Finding, severityOf } from '../contracts/types.js';
 import { clip, preview } from '../lib/preview.js';
 import { createAjv } from './ajv.js';
+import { type Finding, severityOf } from './finding.js';
 import { type LoadedSpec, type OperationEntry, pathPattern } from './load.js';
 import { decodePointer } from './schema.js';
 import { type Found, LISTED_VALUES, SAMPLED_ITEMS, violations } from './violations.js';
@@ -26,7 +26,7 @@ export interface Exchange {
 export type ExchangeFinding = Finding &
   Required<Pick<Finding, 'operationId' | 'status' | 'at' | 'expected' | 'actual' | 'keyword'>>;
 
-export type { Finding, Severity } from '../contracts/types.js';
+export type { Finding, Severity } from './finding.js';
 
 /** Whether any schema node on Ajv's schemaPath carries x-assumed. */
 export function assumedAlong(root: unknown, schemaPath: string): boolean {

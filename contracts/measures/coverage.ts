@@ -8,40 +8,7 @@ import type { ExchangeValidator } from '../../spec/exchange.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
 import { subschemas } from '../../spec/schema.js';
 import { type CheckResult, RunAborted } from '../types.js';
-
-export interface StatusCoverage {
-  status: string;
-  /** An answer with this status was validated against the operation's documented response. */
-  seen: boolean;
-  /** The response is marked x-assumed (the document does not give this status). */
-  assumed: boolean;
-  /** Property paths of this status's schema (`data.data[].email`): present in some validated answer, or not. */
-  properties: { seen: string[]; missing: string[] };
-}
-
-export interface OperationCoverage {
-  operationId: string;
-  /** Of this operation's documented statuses and properties, as `percent` below. */
-  percent: number;
-  statuses: StatusCoverage[];
-}
-
-export interface CoverageReport {
-  /**
-   * 100 × (statuses seen + properties seen) / (statuses documented + properties
-   * documented), over the selected operations, rounded down to one decimal.
-   * A property counts per documented status (the 200's `message` and the 401's
-   * `message` are two), and x-assumed responses count like the others.
-   */
-  percent: number;
-  statuses: { seen: number; documented: number };
-  properties: { seen: number; documented: number };
-  /** Selected operations with at least one documented status seen. */
-  operations: { answered: number; total: number };
-  /** --min-coverage, when given. */
-  minimum?: number;
-  byOperation: OperationCoverage[];
-}
+import type { CoverageReport, OperationCoverage, StatusCoverage } from './types.js';
 
 /** A response schema's properties as a tree: named children, and the items of an array. */
 export interface PathTree {

@@ -8,32 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Outcome } from '../../lib/http.js';
 import type { LoadedSpec } from '../../spec/load.js';
 import { type CheckResult, type Finding, RunAborted } from '../types.js';
-
-/** `{ "default": 2000, "operations": { "listClients": 500 } }`: milliseconds. */
-export interface Budgets {
-  default?: number;
-  operations?: Record<string, number>;
-}
-
-export interface OperationTiming {
-  operationId: string;
-  /** Answers timed. */
-  count: number;
-  p50Ms: number;
-  p95Ms: number;
-  maxMs: number;
-  /** The budget its answers were held to, if any. */
-  budgetMs?: number;
-  /** Answers slower than the budget. */
-  overBudget: number;
-}
-
-export interface TimingReport {
-  /** Answers timed: one per call (a 429 waited out and retried is not), network faults left out. */
-  answers: number;
-  /** Every operation that answered, slowest (by p95) first. */
-  operations: OperationTiming[];
-}
+import type { Budgets, OperationTiming, TimingReport } from './types.js';
 
 /** Budgets run from 1 ms to 10 minutes. */
 export const MAX_BUDGET_MS = 600_000;

@@ -1,7 +1,7 @@
 // The run's measures in the HTML report: a spec-coverage table per operation
 // (least covered first) and a response-time table (slowest first).
-import { type CoverageReport, type OperationCoverage, showPercent } from '../measures/coverage.js';
-import type { TimingReport } from '../measures/timing.js';
+import { showPercent } from '../measures/coverage.js';
+import type { CoverageReport, OperationCoverage, TimingReport } from '../measures/types.js';
 import type { RunReport } from '../types.js';
 import { escapeHtml as esc } from './escape.js';
 import { coverageFigures, propertiesNotSeen, statusesNotSeen } from './measures.js';

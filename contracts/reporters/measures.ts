@@ -1,8 +1,8 @@
 // The run's measures (spec coverage, response times) as the text reporters
 // write them: lines for the human summary, name/value pairs for JUnit's
 // <properties>. The HTML report has its own (measures-html.ts).
-import { type CoverageReport, type OperationCoverage, showPercent } from '../measures/coverage.js';
-import type { OperationTiming, TimingReport } from '../measures/timing.js';
+import { showPercent } from '../measures/coverage.js';
+import type { CoverageReport, OperationCoverage, OperationTiming, TimingReport } from '../measures/types.js';
 import type { RunReport } from '../types.js';
 
 /** Operations the human summary lists as slowest. */

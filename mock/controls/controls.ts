@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../fixtures/reference.js';
 import { Errors } from '../errors.js';
-import { INVALIDATION_REASONS, type InvalidationReason } from '../store/memory-store.js';
+import { INVALIDATION_REASONS, type InvalidationReason } from '../store/store.js';
 import { MAX_FAULT_RULES } from './fault-rules.js';
 
 const email = { type: 'string', minLength: 1 } as const;

@@ -1,8 +1,8 @@
 // Sign-up, sign-in and password operations (public) and logout.
 import type { UserRecord } from '../../fixtures/types.js';
 import { Errors } from '../errors.js';
-import type { Handler } from '../runtime.js';
-import type { Store } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
+import type { Handler } from './types.js';
 
 export function publicUser(store: Store, u: UserRecord) {
   return {

@@ -1,9 +1,9 @@
 import type { ClientRecord } from '../../fixtures/types.js';
 import { Errors } from '../errors.js';
-import type { Handler } from '../runtime.js';
-import type { ClientPatch, Store } from '../store/memory-store.js';
+import type { ClientPatch, Store } from '../store/store.js';
 import { DEFAULT_PER_PAGE, paginate } from './paging.js';
 import { clientInCompany } from './scope.js';
+import type { Handler } from './types.js';
 
 /** Laravel reads `page` from the body or from the query (the envelope's page URLs carry `?page=N`). */
 function page(

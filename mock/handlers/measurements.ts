@@ -4,9 +4,9 @@
 import { MEASUREMENT_TYPE_BY_KIND } from '../../fixtures/reference.js';
 import type { MeasurementKind, UserRecord } from '../../fixtures/types.js';
 import { Errors, type MockError } from '../errors.js';
-import type { Handler, RequestBody } from '../runtime.js';
-import type { Store } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
 import { clientInCompany, roomOfClient } from './scope.js';
+import type { Handler, RequestBody } from './types.js';
 
 type WindowOp =
   | 'addEditSingleWindowPhotoMeasurement'

@@ -1,6 +1,7 @@
 // Reference lists, plans, the profile and the company's people.
-import type { Handler } from '../runtime.js';
+
 import { publicUser } from './auth.js';
+import type { Handler } from './types.js';
 
 export const getSettings: Handler<'getSettings'> = ({ store }) => ({
   message: 'Settings get successfully.',

@@ -1,5 +1,5 @@
-import type { Handler } from '../runtime.js';
 import { clientInCompany, roomOfClient } from './scope.js';
+import type { Handler } from './types.js';
 
 export const getRoomMeasurements: Handler<'getRoomMeasurements'> = ({ body, user, store }) => {
   const client = clientInCompany(store, user, body.client_id);

@@ -2,7 +2,7 @@
 // else is answered as if it did not exist.
 import type { ClientRecord, Room, UserRecord } from '../../fixtures/types.js';
 import { Errors, type MockError } from '../errors.js';
-import type { Store } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
 
 export function clientInCompany(
   store: Store,

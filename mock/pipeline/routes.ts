@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import fp from 'fastify-plugin';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
 import { Errors } from '../errors.js';
-import type { HandlerInput, HandlerTable, OperationId } from '../runtime.js';
+import type { HandlerInput, HandlerTable, OperationId } from '../handlers/types.js';
 import { cacheKey } from './response-cache.js';
 import { validated } from './validated.js';
 

@@ -8,7 +8,7 @@ import { GeneratedWorld } from '../../fixtures/world.js';
 import { createAjv } from '../../spec/ajv.js';
 import type { LoadedSpec } from '../../spec/load.js';
 import type { Collection } from '../store/changes.js';
-import type { StateSnapshot } from '../store/memory-store.js';
+import type { StateSnapshot } from '../store/store.js';
 import { checkConsistency } from './check.js';
 import { readRegular } from './disk.js';
 import { StateFileError } from './errors.js';

@@ -2,7 +2,7 @@
 // to undo it. The state file's log is written from here (a line the size of
 // the change, not of the state), and a change the disk refused is undone from
 // here, so that an answer never acknowledges what was not saved.
-import type { MailMessage } from './store.js';
+import type { MailMessage } from './session-records.js';
 
 /** The store's persisted maps, by the name the log gives them. */
 export const COLLECTIONS = [

@@ -3,7 +3,7 @@
 // token they show stand in the world, for members of Demo Blinds Co who are not
 // the demo account, so replaying them never signs the demo account out.
 import type { LoadedSpec } from '../../spec/load.js';
-import type { Store } from './memory-store.js';
+import type { Store } from './store.js';
 
 export function seedSpecExamples(store: Store, spec: LoadedSpec): void {
   const qr = (spec.byId.get('qrcodeSignin')?.requestBody?.examples[0] as { qr_code?: unknown } | undefined)?.qr_code;

@@ -1,36 +1,20 @@
 // The mock's state behind a small interface (store.ts). MemoryStore reads
 // a generated world (made on demand from the seed) with the API's writes in an
-// overlay over it; users and plans in People, ownership lists and search texts
-// in ClientLists, sessions and reset tokens in Sessions. Memory grows with what
-// is read and written, not with the size of the world.
+// overlay over it; users and plans in People, clients, rooms and measurements in
+// ClientRecords, ownership lists and search texts in ClientLists, sessions and
+// reset tokens in Sessions. Memory grows with what is read and written, not
+// with the size of the world.
 import { randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import { clientOfRoom, roomOfMeasurement } from '../../fixtures/rooms.js';
 import { isoMicros } from '../../fixtures/time.js';
-import type { ClientRecord, MeasurementRecord, UserRecord } from '../../fixtures/types.js';
+import type { MeasurementRecord, UserRecord } from '../../fixtures/types.js';
 import { GeneratedWorld, hashPassword, verifyPassword } from '../../fixtures/world.js';
 import { ChangeLog } from './changes.js';
 import { ClientLists } from './client-lists.js';
+import { ClientRecords } from './client-records.js';
 import { Overlay } from './overlay.js';
 import { People } from './people.js';
 import { SESSION_LIMITS, Sessions } from './sessions.js';
-
-export type {
-  ClientPatch,
-  InvalidationReason,
-  MailMessage,
-  ReferenceLists,
-  Session,
-  StateSnapshot,
-  Store,
-} from './store.js';
-export { INVALIDATION_REASONS } from './store.js';
-
 import type { ClientPatch, InvalidationReason, ReferenceLists, StateSnapshot, Store } from './store.js';
-
-/** Generated clients and clients' rooms kept once made: enough for every page a session walks back to. */
-const CLIENTS_KEPT = 10_000;
-const ROOMS_KEPT = 2_000;
 
 export class MemoryStore implements Store {
   readonly seed: number;
@@ -41,8 +25,7 @@ export class MemoryStore implements Store {
   private readonly lists: ClientLists;
   private readonly refLists: ReferenceLists;
   private readonly people: People;
-  private readonly clients = new LRUCache<number, ClientRecord>({ max: CLIENTS_KEPT });
-  private readonly rooms = new LRUCache<number, ReturnType<GeneratedWorld['roomsOf']>>({ max: ROOMS_KEPT });
+  private readonly records: ClientRecords;
   private lastMeasurementId: number;
   private listeners: Array<() => void> = [];
   /** Every write to the overlay and the sessions, for the state file's log (and its undo). */
@@ -66,6 +49,7 @@ export class MemoryStore implements Store {
     this.tokens = new Sessions(saved, SESSION_LIMITS, this.changes);
     this.refLists = { ...this.gen.reference };
     this.people = new People(this.gen, this.overlay);
+    this.records = new ClientRecords(this.gen, this.overlay);
     this.lastMeasurementId = this.gen.lastMeasurementId;
     for (const id of this.overlay.measurements.keys()) this.lastMeasurementId = Math.max(this.lastMeasurementId, id);
     this.lists = new ClientLists(
@@ -225,15 +209,7 @@ export class MemoryStore implements Store {
   }
 
   client(id: number) {
-    const changed = this.overlay.clients.get(id);
-    if (changed !== undefined) return changed ?? undefined;
-    if (!this.gen.has(id)) return undefined;
-    let c = this.clients.get(id);
-    if (!c) {
-      c = this.gen.client(id);
-      this.clients.set(id, c);
-    }
-    return c;
+    return this.records.client(id);
   }
 
   updateClient(id: number, patch: ClientPatch) {
@@ -254,37 +230,20 @@ export class MemoryStore implements Store {
     this.changed();
   }
 
-  /** The client's rooms and measurements as generated; none for an id never generated. */
-  private made(clientId: number) {
-    if (!this.gen.has(clientId)) return { rooms: [], measurements: [] };
-    let made = this.rooms.get(clientId);
-    if (!made) {
-      made = this.gen.roomsOf(clientId);
-      this.rooms.set(clientId, made);
-    }
-    return made;
-  }
-
   room(id: number) {
-    return this.made(clientOfRoom(id)).rooms.find((r) => r.id === id);
+    return this.records.room(id);
   }
 
   roomsOfClient(clientId: number) {
-    return this.made(clientId).rooms;
+    return this.records.roomsOfClient(clientId);
   }
 
   measurement(id: number) {
-    const changed = this.overlay.measurements.get(id);
-    if (changed || id > this.gen.lastMeasurementId) return changed;
-    return this.made(clientOfRoom(roomOfMeasurement(id))).measurements.find((m) => m.id === id);
+    return this.records.measurement(id);
   }
 
-  /** The room's generated measurements as the overlay left them, then those added or moved in. */
   measurementsInRoom(roomId: number) {
-    const generated = this.made(clientOfRoom(roomId)).measurements.filter((m) => m.room_id === roomId);
-    const ids = new Set(generated.map((m) => m.id));
-    const kept = generated.map((m) => this.overlay.measurements.get(m.id) ?? m).filter((m) => m.room_id === roomId);
-    return [...kept, ...this.overlay.inRoom(roomId).filter((m) => !ids.has(m.id))];
+    return this.records.measurementsInRoom(roomId);
   }
 
   saveMeasurement(input: Omit<MeasurementRecord, 'id' | 'created_at' | 'group_id'> & { id?: number }) {

@@ -1,5 +1,6 @@
 // The store's interface and records: what handlers, plugins and the state file
-// rely on. MemoryStore (store.ts) is the implementation.
+// rely on. MemoryStore (memory-store.ts) is the implementation;
+// code imports the Store type from here, never through the implementation.
 import type {
   ClientRecord,
   LeadSource,
@@ -13,6 +14,9 @@ import type {
 import type { WorldReference } from '../../fixtures/world.js';
 import type { ChangeLog } from './changes.js';
 import type { OverlaySnapshot } from './overlay.js';
+import type { MailMessage, Session } from './session-records.js';
+
+export type { MailMessage, Session } from './session-records.js';
 
 export type InvalidationReason = 'password_change' | 'logout' | 'deactivation' | 'breach';
 export const INVALIDATION_REASONS: readonly InvalidationReason[] = [
@@ -21,21 +25,6 @@ export const INVALIDATION_REASONS: readonly InvalidationReason[] = [
   'deactivation',
   'breach',
 ];
-
-export interface Session {
-  token: string;
-  user_id: number;
-  platform: string;
-  device_token: string;
-  created_at: string;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  reset_token: string;
-  sent_at: string;
-}
 
 /**
  * Everything that a restart must keep; written to the state file as JSON. The

@@ -1,8 +1,7 @@
 // The account part of the traffic session: sign-ins on two platforms, a new
 // account through the password operations, the public and protected reads,
 // and logging out.
-import type { Control } from './traffic.js';
-import { apiToken, auth, type Recorder } from './traffic-recorder.js';
+import { apiToken, auth, type Control, type Recorder } from './traffic-recorder.js';
 
 export interface Tokens {
   /** The demo user on the web. */

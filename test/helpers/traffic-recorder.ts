@@ -1,6 +1,29 @@
 // Sends the calls of a traffic session and records each with the status it
-// should get; post() is one row of the session.
-import type { Call, Recorded, Send } from './traffic.js';
+// should get; post() is one row of the session. The types of a call live here,
+// below traffic.ts and its parts, which all import them (no import cycle).
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: unknown;
+}
+
+export interface Call {
+  operationId: string;
+  method: 'GET' | 'POST';
+  /** Path under /api/v1. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface Recorded extends Call {
+  expect: number;
+  reply: Reply;
+}
+
+export type Send = (call: Call) => Promise<Reply>;
+/** Mock controls go straight to the mock (a proxy would not know them). */
+export type Control = (method: string, path: string, body?: unknown) => Promise<Reply>;
 
 const WEB = { platform: 'WEB' };
 export const auth = (token: string) => ({ ...WEB, authorization: `Bearer ${token}` });

@@ -1,7 +1,7 @@
 // The records of a store's world, for tests: the store itself only answers
 // lookups, as the mock needs, and never lists the whole world.
 import type { ClientRecord, UserRecord } from '../../fixtures/types.js';
-import type { Store } from '../../mock/store/memory-store.js';
+import type { Store } from '../../mock/store/store.js';
 
 export function clientsOf(store: Store): ClientRecord[] {
   const out: ClientRecord[] = [];

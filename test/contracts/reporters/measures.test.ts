@@ -2,8 +2,7 @@
 // the human summary, JUnit <properties> and the HTML tables; a report without
 // them (an older one, or a library caller's) renders as before.
 import t from 'tap';
-import type { CoverageReport } from '../../../contracts/measures/coverage.js';
-import type { TimingReport } from '../../../contracts/measures/timing.js';
+import type { CoverageReport, TimingReport } from '../../../contracts/measures/types.js';
 import { renderHtml, renderHuman, renderJunit } from '../../../contracts/reporters/index.js';
 import { coverageLines, measureProperties, timingLines } from '../../../contracts/reporters/measures.js';
 import type { RunReport } from '../../../contracts/types.js';
