@@ -5,6 +5,7 @@ import type { UserRecord } from '../fixtures/types.js';
 import type { OperationEntry } from '../spec/load.js';
 import type { operations } from '../spec/types.gen.js';
 import type { FaultRules } from './controls/fault-rules.js';
+import type { ErrorCatalogue } from './errors.js';
 import type { Journal } from './journal/journal.js';
 import type { MockContext } from './options.js';
 import type { ResponseCache } from './pipeline/response-cache.js';
@@ -65,6 +66,8 @@ export interface HandlerInput<K extends OperationId> {
   store: Store;
   /** `http://host:port/api/v1`, for the page URLs of lists. */
   baseUrl: string;
+  /** The error catalogue: a handler fails by throwing one of its errors (`throw errors.CLIENT_NOT_FOUND()`). */
+  errors: ErrorCatalogue;
 }
 
 export type Handler<K extends OperationId> = (input: HandlerInput<K>) => SuccessBody<K> | Promise<SuccessBody<K>>;
