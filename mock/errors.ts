@@ -150,7 +150,7 @@ const DEFINITIONS = {
     },
   ),
   INTERNAL: define(500, 'The mock failed unexpectedly; this is a bug in the mock.', {
-    means: 'A bug in the mock (it is logged); please report it.',
+    means: 'A bug in the mock (logged when the logger is on); please report it.',
   }),
   STATE_NOT_SAVED: define(503, 'The change could not be saved, so it was not made; try again later.', {
     means:
@@ -169,7 +169,8 @@ const DEFINITIONS = {
     means: 'A request that did not arrive in time; the connection is closed.',
   }),
   HEADERS_TOO_LARGE: define(431, 'The request headers are too large.', {
-    means: "Headers over Node's limit (16 KiB); the connection is closed.",
+    means:
+      "Headers over Node's limit (16 KiB unless `--max-http-header-size` says otherwise); the connection is closed.",
   }),
   // The mock's own control routes (/__mock/*), outside the API.
   MOCK_CONTROL: define(400, (detail: string) => detail, {

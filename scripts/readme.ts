@@ -1,11 +1,13 @@
-// npm run readme          rewrites the generated sections of README.md and
-//                          docs/endpoints.md from the spec
+// npm run readme          rewrites the generated sections of README.md,
+//                          docs/endpoints.md and docs/mock.md (the error codes)
+//                          from the spec and the mock's error catalogue
 // npm run readme -- --check  exits 1 when they are stale
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { flag, parseCommand, refuse, runMain } from '../cli/kit/command.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '../spec/render-readme.js';
+import { MOCK_DOC_PATH, renderMockDoc } from './readme-errors.js';
 
 export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
 export const ENDPOINTS_PATH = fileURLToPath(new URL('../docs/endpoints.md', import.meta.url));
@@ -22,6 +24,7 @@ export function renderEndpointsDoc(text: string, spec: LoadedSpec): string {
 const GENERATED: Array<[string, (text: string, spec: LoadedSpec) => string]> = [
   [README_PATH, renderReadme],
   [ENDPOINTS_PATH, renderEndpointsDoc],
+  [MOCK_DOC_PATH, renderMockDoc],
 ];
 
 export const README_COMMAND = {
