@@ -132,3 +132,18 @@ t.test('the controls answer their errors with codes too, and a browser app may r
   t.match(String(cors.headers['access-control-expose-headers']), new RegExp(`\\b${MOCK_ERROR_HEADER}\\b`));
   t.equal(cors.headers[MOCK_ERROR_HEADER], 'MCS_ERR_UNAUTHENTICATED');
 });
+
+t.test("a custom handler raises through its input's errors, with the code the catalogue gives", async (t) => {
+  const mock = await testMock(t, {
+    handlers: {
+      listCountries: ({ errors }) => {
+        throw errors.MEASUREMENT_NOT_FOUND();
+      },
+    },
+  });
+  const r = await mock.post('/countries/index', {});
+  t.same(
+    [r.status, r.headers[MOCK_ERROR_HEADER], r.body],
+    [404, 'MCS_ERR_MEASUREMENT_NOT_FOUND', { message: 'Measurement not found.', status: 404 }],
+  );
+});
