@@ -1,6 +1,5 @@
-// npm run readme          rewrites the generated sections of README.md,
-//                          docs/endpoints.md and docs/mock.md (the error codes)
-//                          from the spec and the mock's error catalogue
+// npm run readme          rewrites the generated sections of README.md and
+//                          docs/endpoints.md from the spec
 // npm run readme -- --check  exits 1 when they are stale
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

@@ -4,11 +4,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import t from 'tap';
 import { errorCatalogue } from '../../mock/errors.js';
-import { MOCK_DOC_PATH, renderErrorCodes } from '../../scripts/readme-errors.js';
+import { MOCK_DOC_PATH, renderErrorCodes, renderMockDoc } from '../../scripts/readme-errors.js';
 import { spec } from '../helpers/mock.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const codesIn = (text: string) => new Set(text.match(/\bMCS_ERR_[A-Z_]+\b/g) ?? []);
+
+t.test('the table in docs/mock.md is fresh (run `npm run readme` if this fails)', async (t) => {
+  const text = await readFile(MOCK_DOC_PATH, 'utf8');
+  t.equal(renderMockDoc(text, await spec()), text);
+});
 
 t.test('every code of the catalogue is in docs/mock.md, and every code there is in the catalogue', async (t) => {
   const catalogue = new Set(Object.values(errorCatalogue(await spec())).map((e) => e.code));

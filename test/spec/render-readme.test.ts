@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import t from 'tap';
 import { ENDPOINTS_PATH, README_PATH, renderEndpointsDoc, renderReadme } from '../../scripts/readme.js';
-import { MOCK_DOC_PATH, renderMockDoc } from '../../scripts/readme-errors.js';
 import { loadSpec } from '../../spec/load.js';
 import {
   describePointer,
@@ -18,8 +17,6 @@ t.test('generated tables are fresh (run `npm run readme` if this fails)', async 
   t.equal(renderReadme(readme, spec), readme, 'README.md: the assumptions');
   const endpoints = await readFile(ENDPOINTS_PATH, 'utf8');
   t.equal(renderEndpointsDoc(endpoints, spec), endpoints, 'docs/endpoints.md');
-  const mock = await readFile(MOCK_DOC_PATH, 'utf8');
-  t.equal(renderMockDoc(mock, spec), mock, 'docs/mock.md: the error codes');
 });
 
 t.test('every operation has a row in the endpoint table', async (t) => {
