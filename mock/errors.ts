@@ -4,6 +4,10 @@
 // or {status: "error", message}. Where the interface document fixes a text (a
 // `const` in the spec), the text is read from the loaded spec at start-up and
 // never written here, so the spec stays its one source.
+// The code travels with the answer (`x-mock-error`) and into the journal; each
+// entry's `means` is its line in the table of codes npm run readme writes into
+// docs/mock.md. The catalogue is made once per mock (MockContext.errors) and
+// reaches handlers as their input's `errors`: the one way the mock raises.
 
 import type { JsonSchema, LoadedSpec } from '../spec/load.js';
 
