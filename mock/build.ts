@@ -9,15 +9,14 @@ import type { JsonSchema } from '../spec/load.js';
 import { controls } from './controls/controls.js';
 import { FaultRules } from './controls/fault-rules.js';
 import { guardControlRoutes } from './controls/guard.js';
-import { Errors } from './errors.js';
-import { handlers } from './handlers/index.js';
+import { MOCK_ERROR_HEADER } from './errors.js';
 import journalPlugin, { createJournal } from './journal/plugin.js';
 import { type MockContext, type MockOptions, resolveOptions } from './options.js';
 import { mockConsole } from './pages/console.js';
 import { docs } from './pages/docs.js';
 import authPlugin from './pipeline/auth.js';
 import { clientErrorHandler } from './pipeline/client-errors.js';
-import errorsPlugin from './pipeline/errors.js';
+import errorsPlugin, { sendError } from './pipeline/errors.js';
 import faultsPlugin from './pipeline/faults.js';
 import jsonBody from './pipeline/json-body.js';
 import platformPlugin from './pipeline/platform.js';
@@ -44,16 +43,14 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     logger: ctx.logger,
     bodyLimit: ctx.bodyLimit,
     forceCloseConnections: true,
-    clientErrorHandler,
+    clientErrorHandler: clientErrorHandler(ctx.errors),
     // Bounds on a slow or stalled client; above the longest injected latency.
     requestTimeout: ctx.maxLatencyMs + 30_000,
     routerOptions: { ignoreTrailingSlash: true },
     // The spec has no HEAD operation, so the mock answers HEAD as any other method it lacks: 405.
     exposeHeadRoutes: false,
-    frameworkErrors: (err, _request, reply) => {
-      const e = Errors.BAD_REQUEST(`The request URL is not valid (${err.message}).`);
-      return (reply as FastifyReply).code(e.statusCode).send(e.body());
-    },
+    frameworkErrors: (err, _request, reply) =>
+      sendError(reply as FastifyReply, ctx.errors.BAD_REQUEST(`The request URL is not valid (${err.message}).`)),
   });
   const ajv = createAjv({ allErrors: true });
   // Query strings arrive as text: the same configuration, coercing to the schema's types.
@@ -99,21 +96,29 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     // reflected, so apps and their tracing libraries (traceparent, sentry-trace,
     // baggage, x-requested-with...) may add any header, for allowed origins only.
     maxAge: CORS_MAX_AGE,
-    exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'allow'],
+    exposedHeaders: [
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'allow',
+      MOCK_ERROR_HEADER,
+    ],
   });
-  await app.register(errorsPlugin, { spec: ctx.spec, bodyLimit: ctx.bodyLimit });
-  await app.register(jsonBody, { bodyLimit: ctx.bodyLimit });
+  // Every plugin takes its settings and the error catalogue from app.mock.ctx, and declares what it relies on.
+  await app.register(errorsPlugin);
+  await app.register(jsonBody);
   // The order of these registrations is the order of their hooks on each operation.
   await app.register(faultsPlugin);
-  if (ctx.rateLimit) await app.register(rateLimitPlugin, ctx.rateLimit);
+  await app.register(rateLimitPlugin);
   await app.register(platformPlugin);
   await app.register(authPlugin);
   await app.register(subscriptionPlugin);
   await app.register(controls);
   await app.register(journalPlugin);
-  await app.register(docs, { spec: ctx.spec });
+  await app.register(docs);
   await app.register(mockConsole);
-  await app.register(routes, { spec: ctx.spec, handlers: { ...handlers, ...ctx.handlers } });
+  await app.register(routes);
   await app.ready();
   return app;
 }
@@ -146,8 +151,8 @@ async function writeThrough(app: FastifyInstance, stores: StoreHolder, ctx: Mock
   app.addHook('onSend', (request, reply, payload, done) => {
     const answer = (kept: boolean) => {
       if (kept) return done(null, payload);
-      const e = Errors.STATE_NOT_SAVED();
-      reply.code(e.statusCode).header('content-type', 'application/json; charset=utf-8');
+      const e = ctx.errors.STATE_NOT_SAVED();
+      reply.code(e.statusCode).headers(e.answerHeaders()).header('content-type', 'application/json; charset=utf-8');
       done(null, JSON.stringify(e.body()));
     };
     const settled = writer.settle(request.stateSeq);

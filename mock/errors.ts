@@ -4,10 +4,17 @@
 // or {status: "error", message}. Where the interface document fixes a text (a
 // `const` in the spec), the text is read from the loaded spec at start-up and
 // never written here, so the spec stays its one source.
+// The code travels with the answer (`x-mock-error`) and into the journal; each
+// entry's `means` is its line in the table of codes npm run readme writes into
+// docs/mock.md. The catalogue is made once per mock (MockContext.errors) and
+// reaches handlers as their input's `errors`: the one way the mock raises.
 
 import type { JsonSchema, LoadedSpec } from '../spec/load.js';
 
 export type ErrorShape = 'api' | 'status';
+
+/** The response header every error answer carries its code in (exposed to browser apps by CORS). */
+export const MOCK_ERROR_HEADER = 'x-mock-error';
 
 export class MockError extends Error {
   constructor(
@@ -41,11 +48,19 @@ export class MockError extends Error {
       ? { message: this.message, status: this.statusCode, errors: this.errors }
       : { message: this.message, status: this.statusCode };
   }
+
+  /** The headers its answer carries: its own (Allow...) and its code, so a developer can tell why it failed. */
+  answerHeaders(): Record<string, string> {
+    return { ...this.headers, [MOCK_ERROR_HEADER]: this.code };
+  }
 }
 
 interface Definition<A extends unknown[]> {
-  statusCode: number;
+  /** Its status; a function for the entry whose status is chosen when it is made (FORCED). */
+  statusCode: number | ((...args: A) => number);
   shape: ErrorShape;
+  /** One line for the table of codes in docs/mock.md: when a client meets it. */
+  means: string;
   message: (...args: A) => string;
   errors?: (...args: A) => Record<string, string[]>;
   headers?: (...args: A) => Record<string, string>;
@@ -54,14 +69,18 @@ interface Definition<A extends unknown[]> {
 /** A catalogue entry: call it for the error; it carries its code and status, as Fastify's error constructors do. */
 export type ErrorFactory<A extends unknown[] = []> = ((...args: A) => MockError) & {
   readonly code: string;
-  readonly statusCode: number;
+  /** Undefined for the entry whose status is chosen when it is made (FORCED). */
+  readonly statusCode: number | undefined;
   readonly shape: ErrorShape;
+  readonly means: string;
 };
 
+type More<A extends unknown[]> = Partial<Omit<Definition<A>, 'statusCode' | 'message' | 'means'>> & { means: string };
+
 function define<A extends unknown[] = []>(
-  statusCode: number,
+  statusCode: number | ((...args: A) => number),
   message: string | ((...args: A) => string),
-  more: Partial<Omit<Definition<A>, 'statusCode' | 'message'>> = {},
+  more: More<A>,
 ): Definition<A> {
   return { statusCode, shape: 'api', message: typeof message === 'string' ? () => message : message, ...more };
 }
@@ -71,71 +90,145 @@ const DEFINITIONS = {
   PLATFORM: define(
     400,
     (values: readonly string[]) => `The platform header is required and must be one of ${values.join(', ')}.`,
+    { means: 'The `platform` header is missing or not one of the values the spec lists.' },
   ),
-  MALFORMED_JSON: define(400, 'The request body is not valid JSON.'),
-  BODY_TOO_DEEP: define(400, (levels: number) => `The request body is nested too deep (at most ${levels} levels).`),
-  BAD_REQUEST: define(400, (detail: string) => detail),
-  BODY_TOO_LARGE: define(413, (limit: number) => `The request body is too large (limit ${limit} bytes).`),
+  MALFORMED_JSON: define(400, 'The request body is not valid JSON.', {
+    means: 'A JSON body that does not parse (or carries `__proto__` or `constructor.prototype`).',
+  }),
+  BODY_TOO_DEEP: define(400, (levels: number) => `The request body is nested too deep (at most ${levels} levels).`, {
+    means: 'A JSON body nested deeper than 32 levels, refused before it is parsed.',
+  }),
+  BAD_REQUEST: define(400, (detail: string) => detail, { means: 'A request URL that does not decode.' }),
+  BODY_TOO_LARGE: define(413, (limit: number) => `The request body is too large (limit ${limit} bytes).`, {
+    means: 'A body over the body limit (1 MiB, or `bodyLimit`).',
+  }),
   UNSUPPORTED_MEDIA_TYPE: define(
     415,
     (type: string) => `Unsupported content type ${type || '(none)'}; send application/json.`,
+    { means: 'A body that is not `application/json`.' },
   ),
-  ROUTE_NOT_FOUND: define(404, (method: string, url: string) => `No route ${method} ${url}.`),
+  ROUTE_NOT_FOUND: define(404, (method: string, url: string) => `No route ${method} ${url}.`, {
+    means: 'A path the spec does not have.',
+  }),
   METHOD_NOT_ALLOWED: define(
     405,
     (method: string, url: string, allow: string[]) =>
       `Method ${method} is not allowed on ${url}; allowed: ${allow.join(', ')}.`,
-    { headers: (_method, _url, allow) => ({ allow: allow.join(', ') }) },
+    {
+      headers: (_method, _url, allow) => ({ allow: allow.join(', ') }),
+      means: 'A method the spec does not have on a path it has (HEAD included); `Allow` names those it has.',
+    },
   ),
-  /** Laravel-style per-field messages; the first one is the message. */
   VALIDATION: define(
     422,
     (errors: Record<string, string[]>) => Object.values(errors)[0]?.[0] ?? 'The given data was invalid.',
-    { errors: (errors) => errors },
+    {
+      errors: (errors) => errors,
+      means:
+        'The body, path or query fails the spec or a rule of the operation; Laravel-style `errors` per field, the first one the message.',
+    },
   ),
-  INVALID_CREDENTIALS: define(401, 'Invalid email or password.'),
-  INVALID_QR_CODE: define(401, 'Invalid QR code.'),
-  CLIENT_NOT_FOUND: define(404, 'Client not found.'),
-  ROOM_NOT_FOUND: define(404, 'Room not found.'),
-  MEASUREMENT_NOT_FOUND: define(404, 'Measurement not found.'),
-  COMPANY_NOT_FOUND: define(404, 'Company not found.'),
-  AWNING_NOT_FOUND: define(404, (what: string) => `${what} not found.`, { shape: 'status' }),
-  INTERNAL: define(500, 'The mock failed unexpectedly; this is a bug in the mock.'),
-  /** --state-file: the change could not be written (disk full or failing, the state past its bound), so it was undone. */
-  STATE_NOT_SAVED: define(503, 'The change could not be saved, so it was not made; try again later.'),
+  INVALID_CREDENTIALS: define(401, 'Invalid email or password.', {
+    means: 'Sign-in with a wrong password, an unknown email or a deactivated account.',
+  }),
+  INVALID_QR_CODE: define(401, 'Invalid QR code.', { means: 'QR sign-in with a code that is no live token.' }),
+  CLIENT_NOT_FOUND: define(404, 'Client not found.', {
+    means: "A client that does not exist, was deleted, or is another company's.",
+  }),
+  ROOM_NOT_FOUND: define(404, 'Room not found.', { means: 'A room that is not one of the given client.' }),
+  MEASUREMENT_NOT_FOUND: define(404, 'Measurement not found.', {
+    means: "A measurement id to edit that is not one of this form's in the company.",
+  }),
+  COMPANY_NOT_FOUND: define(404, 'Company not found.', { means: "client/user_client with another company's name." }),
+  AWNING_NOT_FOUND: define(404, (what: string) => `${what} not found.`, {
+    shape: 'status',
+    means: "The awning operation's client, room or measurement not found, in its own shape.",
+  }),
+  /** A documented response forced by a fault rule or `Prefer: code=`: sent with that response's example as its body. */
+  FORCED: define(
+    (status: number, _operationId: string) => status,
+    (status: number, operationId: string) => `${operationId} was made to answer ${status}.`,
+    {
+      means:
+        'A documented error response forced by a fault rule (`/__mock/faults`) or `Prefer: code=`; the body is its example.',
+    },
+  ),
+  INTERNAL: define(500, 'The mock failed unexpectedly; this is a bug in the mock.', {
+    means: 'A bug in the mock (logged when the logger is on); please report it.',
+  }),
+  STATE_NOT_SAVED: define(503, 'The change could not be saved, so it was not made; try again later.', {
+    means:
+      '`--state-file`: the change could not be written (disk full or failing, the state past its bound), so it was undone.',
+  }),
   NO_ANSWER: define(
     500,
     (operationId: string) => `The mock's ${operationId} handler answered nothing; this is a bug in the mock.`,
+    { means: 'A handler (a custom one, most likely) returned nothing.' },
   ),
   // Refused by Node's HTTP parser before Fastify sees the request (client-errors.ts).
-  REQUEST_MALFORMED: define(400, 'The request is malformed.'),
-  REQUEST_TIMEOUT: define(408, 'The request took too long to arrive.'),
-  HEADERS_TOO_LARGE: define(431, 'The request headers are too large.'),
+  REQUEST_MALFORMED: define(400, 'The request is malformed.', {
+    means: "A request Node's HTTP parser refuses (a bad request line or header); the connection is closed.",
+  }),
+  REQUEST_TIMEOUT: define(408, 'The request took too long to arrive.', {
+    means: 'A request that did not arrive in time; the connection is closed.',
+  }),
+  HEADERS_TOO_LARGE: define(431, 'The request headers are too large.', {
+    means:
+      "Headers over Node's limit (16 KiB unless `--max-http-header-size` says otherwise); the connection is closed.",
+  }),
   // The mock's own control routes (/__mock/*), outside the API.
-  MOCK_CONTROL: define(400, (detail: string) => detail),
-  MOCK_USER_NOT_FOUND: define(404, (who: string) => `No user ${who} in this world.`),
+  MOCK_CONTROL: define(400, (detail: string) => detail, {
+    means: 'A control call (or a `Prefer` header) asks for something the spec or the mock does not have.',
+  }),
+  MOCK_USER_NOT_FOUND: define(404, (who: string) => `No user ${who} in this world.`, {
+    means: 'A control names a user the world does not have.',
+  }),
   MOCK_CONTROL_REFUSED: define(
     403,
     (why: string) => `Mock controls answer only this machine's pages and tools: ${why}.`,
+    { means: 'A control call from another site, or to a Host that is not this machine.' },
   ),
   MOCK_CONTROL_JSON: define(
     415,
     'Mock control calls take content-type: application/json (a page on another site cannot send that without asking first).',
+    { means: 'A control POST that is not `application/json`.' },
   ),
 };
 
-/** Section 7's fixed texts: each entry takes its message from the `const` of the named schema in components.schemas. */
+/** Section 7's fixed texts: each entry takes its message (and status) from the `const`s of the named schema in components.schemas. */
 export const SPEC_TEXTS = {
-  UNAUTHENTICATED: 'UnauthenticatedError',
-  SUBSCRIPTION_REQUIRED: 'SubscriptionRequiredError',
-  TOO_MANY_REQUESTS: 'TooManyRequestsError',
+  UNAUTHENTICATED: {
+    schema: 'UnauthenticatedError',
+    means: 'A protected operation without a token, or with one that is unknown or ended.',
+  },
+  SUBSCRIPTION_REQUIRED: {
+    schema: 'SubscriptionRequiredError',
+    means: 'An operation marked `x-subscription-required`, for a user without an active plan.',
+  },
+  TOO_MANY_REQUESTS: {
+    schema: 'TooManyRequestsError',
+    means: 'Past the rate limit (`x-rate-limit`); `Retry-After` says when to try again.',
+  },
 } as const;
 
 function factory<A extends unknown[]>(name: string, d: Definition<A>): ErrorFactory<A> {
   const code = `MCS_ERR_${name}`;
+  const { statusCode } = d;
   const make = (...args: A) =>
-    new MockError(code, d.statusCode, d.message(...args), d.shape, d.errors?.(...args), d.headers?.(...args) ?? {});
-  return Object.assign(make, { code, statusCode: d.statusCode, shape: d.shape });
+    new MockError(
+      code,
+      typeof statusCode === 'number' ? statusCode : statusCode(...args),
+      d.message(...args),
+      d.shape,
+      d.errors?.(...args),
+      d.headers?.(...args) ?? {},
+    );
+  return Object.assign(make, {
+    code,
+    statusCode: typeof statusCode === 'number' ? statusCode : undefined,
+    shape: d.shape,
+    means: d.means,
+  });
 }
 
 type Factories<D> = { readonly [K in keyof D]: D[K] extends Definition<infer A> ? ErrorFactory<A> : never };
@@ -144,7 +237,8 @@ function factories<D extends Record<string, Definition<never>>>(definitions: D):
   return Object.fromEntries(Object.entries(definitions).map(([k, d]) => [k, factory(k, d)])) as Factories<D>;
 }
 
-/** The errors whose text is the mock's own; they need no spec. */
+/** The errors whose text is the mock's own; they need no spec. The mock raises through the whole catalogue
+ *  (`ctx.errors`, handlers' `errors`); this is for code that has no spec at hand, such as tests. */
 export const Errors = factories(DEFINITIONS);
 
 export type ErrorCatalogue = typeof Errors & { readonly [K in keyof typeof SPEC_TEXTS]: ErrorFactory<[]> };
@@ -152,7 +246,7 @@ export type ErrorCatalogue = typeof Errors & { readonly [K in keyof typeof SPEC_
 /** The whole catalogue for one spec: Errors plus the fixed texts, read from it once at start-up. */
 export function errorCatalogue(spec: LoadedSpec): ErrorCatalogue {
   const schemas = (spec.document.components?.schemas ?? {}) as Record<string, JsonSchema>;
-  const fromSpec = Object.entries(SPEC_TEXTS).map(([name, schemaName]) => {
+  const fromSpec = Object.entries(SPEC_TEXTS).map(([name, { schema: schemaName, means }]) => {
     const schema = schemas[schemaName];
     const message = schema && fixedText(schema, 'api');
     const statusCode = schema && propertyConst(schema, 'status');
@@ -160,7 +254,7 @@ export function errorCatalogue(spec: LoadedSpec): ErrorCatalogue {
       throw new Error(
         `spec: components.schemas.${schemaName} fixes no message and status (MCS_ERR_${name} reads them)`,
       );
-    return [name, factory(name, define(statusCode, message))] as const;
+    return [name, factory(name, define(statusCode, message, { means }))] as const;
   });
   return { ...Errors, ...Object.fromEntries(fromSpec) } as ErrorCatalogue;
 }

@@ -2,6 +2,7 @@
 import { DEFAULT_CLIENTS, DEFAULT_SEED, GeneratedWorld } from '../fixtures/world.js';
 import { type SpecFacts, specFacts } from '../spec/facts.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
+import { type ErrorCatalogue, errorCatalogue } from './errors.js';
 import type { HandlerTable } from './handlers/types.js';
 import { type LoadedState, loadState, STATE_LIMIT } from './state/file.js';
 import { lockStateFile, type StateLock } from './state/lock.js';
@@ -63,11 +64,14 @@ export interface MockContext {
   stateLimit: number;
   onStateError: (err: Error) => void;
   bodyLimit: number;
+  maxBodyDepth: number;
   maxLatencyMs: number;
   logger: boolean;
   spec: LoadedSpec;
   /** Platform values, rate limit and header names, as the spec states them. */
   facts: SpecFacts;
+  /** The error catalogue, its fixed texts read from the spec: every error the mock sends is made with it. */
+  errors: ErrorCatalogue;
   now: () => Date;
   corsOrigins: readonly string[];
   journal: number;
@@ -87,6 +91,8 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
   const now = options.now ?? (() => new Date());
   const spec = options.spec ?? (await loadSpec());
   const facts = specFacts(spec);
+  // Before the lock is taken: a spec without the texts the catalogue reads fails here, holding nothing.
+  const errors = errorCatalogue(spec);
   const { requests, windowSeconds } = facts.rateLimit;
   const stateLimit = options.stateLimit ?? DEFAULTS.stateLimit;
   // Locked before it is read: no other mock may be writing it meanwhile.
@@ -122,10 +128,12 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
       options.onStateError ??
       ((err) => console.error(`mock: the state file ${options.stateFile} could not be written: ${err.message}`)),
     bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
+    maxBodyDepth: DEFAULTS.maxBodyDepth,
     maxLatencyMs: DEFAULTS.maxLatencyMs,
     logger: options.logger ?? false,
     spec,
     facts,
+    errors,
     now,
     corsOrigins: options.corsOrigins ?? [],
     handlers: options.handlers ?? {},

@@ -14,6 +14,7 @@ import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '../spec/render-readme.js';
 import { BENCH_COMMAND } from './bench/main.js';
 import { FIXTURES_COMMAND } from './fixtures.js';
+import { MOCK_DOC_PATH, renderMockDoc } from './readme-errors.js';
 
 export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
 export const ENDPOINTS_PATH = fileURLToPath(new URL('../docs/endpoints.md', import.meta.url));
@@ -61,6 +62,7 @@ export const GENERATED: Array<[string, (text: string, spec: LoadedSpec) => strin
   [README_PATH, renderReadme],
   [ENDPOINTS_PATH, renderEndpointsDoc],
   ...FLAG_DOCS.map((path): [string, (text: string) => string] => [path, (text) => renderFlagSections(text)]),
+  [MOCK_DOC_PATH, renderMockDoc],
 ];
 
 export const README_COMMAND = {

@@ -2,16 +2,16 @@
 // token invalidation, fault injection and the password-reset outbox.
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../fixtures/reference.js';
-import { Errors } from '../errors.js';
 import { INVALIDATION_REASONS, type InvalidationReason } from '../store/store.js';
 import { MAX_FAULT_RULES } from './fault-rules.js';
 
 const email = { type: 'string', minLength: 1 } as const;
 
 export async function controls(app: FastifyInstance): Promise<void> {
+  const { errors } = app.mock.ctx;
   const findUser = (ref: { email: string }) => {
     const user = app.mock.store.userByEmail(ref.email);
-    if (!user) throw Errors.MOCK_USER_NOT_FOUND(ref.email);
+    if (!user) throw errors.MOCK_USER_NOT_FOUND(ref.email);
     return user;
   };
 
@@ -45,7 +45,7 @@ export async function controls(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = findUser(request.body);
       const planId = request.body.plan_id;
-      if (planId !== null && !app.mock.store.plan(planId)) throw Errors.MOCK_CONTROL(`No plan ${planId}.`);
+      if (planId !== null && !app.mock.store.plan(planId)) throw errors.MOCK_CONTROL(`No plan ${planId}.`);
       app.mock.store.setSubscription(user.id, planId);
       return { message: planId === null ? `${user.email} has no active plan.` : `${user.email} is on plan ${planId}.` };
     },
@@ -94,14 +94,14 @@ export async function controls(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { operationId, status, latency_ms, count } = request.body;
       const op = operationId === undefined ? undefined : app.mock.ctx.spec.byId.get(operationId);
-      if (operationId !== undefined && !op) throw Errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
+      if (operationId !== undefined && !op) throw errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
       if (op && status !== undefined && !op.responses[String(status)]) {
-        throw Errors.MOCK_CONTROL(
+        throw errors.MOCK_CONTROL(
           `${operationId} does not document status ${status}; it documents ${Object.keys(op.responses).join(', ')}.`,
         );
       }
       if (app.mock.faults.full)
-        throw Errors.MOCK_CONTROL(
+        throw errors.MOCK_CONTROL(
           `At most ${MAX_FAULT_RULES} fault rules at once: clear them first (DELETE /__mock/faults), or give a count so that they end.`,
         );
       const rule = app.mock.faults.add({ operationId, status, latency_ms, remaining: count });

@@ -11,7 +11,6 @@
 // runs the guard first.
 import type { onRequestHookHandler, onRouteHookHandler } from 'fastify';
 import { isAllowedOrigin } from '../../lib/origins.js';
-import { Errors } from '../errors.js';
 
 /** Every route registered under this prefix is a control, and guarded. */
 export const CONTROL_PREFIX = '/__mock';
@@ -73,17 +72,18 @@ export function controlGuard(
     [...LOOPBACK_HOSTS, ...extraHosts, ...extraOrigins.map((o) => new URL(o).host)].map(hostName).filter(Boolean),
   );
   return (request, _reply, done) => {
+    const { errors } = request.server.mock.ctx;
     const origin = request.headers.origin;
     const foreign = foreignHost(hosts, request.headers.host, request.raw.url);
-    if (foreign) return done(Errors.MOCK_CONTROL_REFUSED(foreign));
+    if (foreign) return done(errors.MOCK_CONTROL_REFUSED(foreign));
     if (origin !== undefined && !isAllowedOrigin(origin, extraOrigins))
       return done(
-        Errors.MOCK_CONTROL_REFUSED(`the Origin ${JSON.stringify(origin)} is not allowed (see --cors-origin)`),
+        errors.MOCK_CONTROL_REFUSED(`the Origin ${JSON.stringify(origin)} is not allowed (see --cors-origin)`),
       );
     if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site')
-      return done(Errors.MOCK_CONTROL_REFUSED('a cross-site request'));
+      return done(errors.MOCK_CONTROL_REFUSED('a cross-site request'));
     if (request.method === 'POST' && !/^application\/json\b/i.test(String(request.headers['content-type'] ?? '')))
-      return done(Errors.MOCK_CONTROL_JSON());
+      return done(errors.MOCK_CONTROL_JSON());
     done();
   };
 }

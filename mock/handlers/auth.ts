@@ -1,6 +1,6 @@
 // Sign-up, sign-in and password operations (public) and logout.
 import type { UserRecord } from '../../fixtures/types.js';
-import { Errors } from '../errors.js';
+import type { ErrorCatalogue } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { Handler } from './types.js';
 
@@ -18,11 +18,11 @@ export function publicUser(store: Store, u: UserRecord) {
   };
 }
 
-const mismatch = (field: string) =>
-  Errors.VALIDATION({ [field]: [`The ${field.replace(/_/g, ' ')} field confirmation does not match.`] });
+const mismatch = (errors: ErrorCatalogue, field: string) =>
+  errors.VALIDATION({ [field]: [`The ${field.replace(/_/g, ' ')} field confirmation does not match.`] });
 
-export const signup: Handler<'signup'> = ({ body, store, platform }) => {
-  if (store.userByEmail(body.email)) throw Errors.VALIDATION({ email: ['The email has already been taken.'] });
+export const signup: Handler<'signup'> = ({ body, store, platform, errors }) => {
+  if (store.userByEmail(body.email)) throw errors.VALIDATION({ email: ['The email has already been taken.'] });
   const user = store.createUser({
     name: body.name,
     surname: body.surname ?? '',
@@ -35,16 +35,16 @@ export const signup: Handler<'signup'> = ({ body, store, platform }) => {
   return { message: 'User registered successfully.', data: { api_token, user: publicUser(store, user) } };
 };
 
-export const signin: Handler<'signin'> = ({ body, store, platform }) => {
+export const signin: Handler<'signin'> = ({ body, store, platform, errors }) => {
   const user = store.userByEmail(body.email);
-  if (!user?.active || !store.checkPassword(user, body.password)) throw Errors.INVALID_CREDENTIALS();
+  if (!user?.active || !store.checkPassword(user, body.password)) throw errors.INVALID_CREDENTIALS();
   const api_token = store.issueToken(user.id, body.platform ?? platform, body.device_token ?? '');
   return { message: 'Login successfully.', data: { api_token, user: publicUser(store, user) } };
 };
 
-export const qrcodeSignin: Handler<'qrcodeSignin'> = ({ body, store, platform }) => {
+export const qrcodeSignin: Handler<'qrcodeSignin'> = ({ body, store, platform, errors }) => {
   const user = store.userByToken(body.qr_code);
-  if (!user) throw Errors.INVALID_QR_CODE();
+  if (!user) throw errors.INVALID_QR_CODE();
   const api_token = store.issueToken(user.id, body.platform ?? platform, body.device_token ?? '');
   return { message: 'Login successfully.', data: { api_token, user: publicUser(store, user) } };
 };
@@ -55,19 +55,19 @@ export const forgotPassword: Handler<'forgotPassword'> = ({ body, store }) => {
   return { message: 'If the email belongs to an account, a password reset link has been sent.', data: [] };
 };
 
-export const resetPassword: Handler<'resetPassword'> = ({ body, params, store }) => {
-  if (body.password !== body.password_confirmation) throw mismatch('password');
+export const resetPassword: Handler<'resetPassword'> = ({ body, params, store, errors }) => {
+  if (body.password !== body.password_confirmation) throw mismatch(errors, 'password');
   const user = store.consumeResetToken(params.token ?? '', body.email);
-  if (!user) throw Errors.VALIDATION({ token: ['This password reset token is invalid.'] });
+  if (!user) throw errors.VALIDATION({ token: ['This password reset token is invalid.'] });
   store.setPassword(user.id, body.password);
   return { message: 'Password has been reset successfully.', data: [] };
 };
 
-export const updatePassword: Handler<'updatePassword'> = ({ body, store }) => {
-  if (body.new_password !== body.new_password_confirmation) throw mismatch('new_password');
+export const updatePassword: Handler<'updatePassword'> = ({ body, store, errors }) => {
+  if (body.new_password !== body.new_password_confirmation) throw mismatch(errors, 'new_password');
   const user = store.userByEmail(body.email);
   if (!user?.active || !store.checkPassword(user, body.current_password)) {
-    throw Errors.VALIDATION({ current_password: ['The current password is incorrect.'] });
+    throw errors.VALIDATION({ current_password: ['The current password is incorrect.'] });
   }
   store.setPassword(user.id, body.new_password);
   return { message: 'Password updated successfully.', data: [] };

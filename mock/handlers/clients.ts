@@ -1,5 +1,4 @@
 import type { ClientRecord } from '../../fixtures/types.js';
-import { Errors } from '../errors.js';
 import type { ClientPatch, Store } from '../store/store.js';
 import { DEFAULT_PER_PAGE, paginate } from './paging.js';
 import { clientInCompany } from './scope.js';
@@ -24,9 +23,9 @@ export const listClients: Handler<'listClients'> = ({ body, query, user, store, 
   return { message: 'Clients get successfully.', data: page(store, ids, body ?? {}, query, `${baseUrl}/client/list`) };
 };
 
-export const listCompanyClients: Handler<'listCompanyClients'> = ({ body, query, user, store, baseUrl }) => {
+export const listCompanyClients: Handler<'listCompanyClients'> = ({ body, query, user, store, baseUrl, errors }) => {
   const company = store.companyOf(user);
-  if (body.company_name.trim().toLowerCase() !== company.name.toLowerCase()) throw Errors.COMPANY_NOT_FOUND();
+  if (body.company_name.trim().toLowerCase() !== company.name.toLowerCase()) throw errors.COMPANY_NOT_FOUND();
   const ids = store.companyClientIds(company.id);
   return {
     message: 'Company clients get successfully.',
@@ -34,8 +33,8 @@ export const listCompanyClients: Handler<'listCompanyClients'> = ({ body, query,
   };
 };
 
-export const updateClient: Handler<'updateClient'> = ({ body, user, store }) => {
-  clientInCompany(store, user, body.client_id);
+export const updateClient: Handler<'updateClient'> = ({ body, user, store, errors }) => {
+  clientInCompany(store, user, body.client_id, errors.CLIENT_NOT_FOUND);
   const { client_id: _id, end_client_known, lead_source_id, ...fields } = body;
   const patch: ClientPatch = { ...fields };
   // Laravel's boolean rule: true, 1 and "1" are true; false, 0 and "0" false.
@@ -46,7 +45,7 @@ export const updateClient: Handler<'updateClient'> = ({ body, user, store }) => 
     patch.lead_source_name = fields.lead_source_name ?? null;
   } else if (lead_source_id !== undefined) {
     const source = store.leadSource(lead_source_id);
-    if (!source) throw Errors.VALIDATION({ lead_source_id: ['The selected lead source id is invalid.'] });
+    if (!source) throw errors.VALIDATION({ lead_source_id: ['The selected lead source id is invalid.'] });
     patch.lead_source_id = source.id;
     patch.lead_source_email = source.email;
     patch.lead_source_name = fields.lead_source_name ?? source.name;
@@ -55,8 +54,8 @@ export const updateClient: Handler<'updateClient'> = ({ body, user, store }) => 
   return { message: 'Client details updated successfully.', data: [] };
 };
 
-export const deleteClient: Handler<'deleteClient'> = ({ body, user, store }) => {
-  clientInCompany(store, user, body.client_id);
+export const deleteClient: Handler<'deleteClient'> = ({ body, user, store, errors }) => {
+  clientInCompany(store, user, body.client_id, errors.CLIENT_NOT_FOUND);
   store.deleteClient(body.client_id);
   return { message: 'Client deleted successfully.', data: [] };
 };

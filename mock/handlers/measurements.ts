@@ -3,7 +3,7 @@
 
 import { MEASUREMENT_TYPE_BY_KIND } from '../../fixtures/reference.js';
 import type { MeasurementKind, UserRecord } from '../../fixtures/types.js';
-import { Errors, type MockError } from '../errors.js';
+import type { MockError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import { clientInCompany, roomOfClient } from './scope.js';
 import type { Handler, RequestBody } from './types.js';
@@ -29,18 +29,18 @@ function existingOf(
 }
 
 function windowForm(kind: MeasurementKind): Handler<WindowOp> {
-  return ({ body, user, store }) => {
+  return ({ body, user, store, errors }) => {
     const b = body as RequestBody<'addEditSingleWindowPhotoMeasurement'>;
-    const client = clientInCompany(store, user, b.client_id);
-    const room = roomOfClient(store, client, b.room_id);
+    const client = clientInCompany(store, user, b.client_id, errors.CLIENT_NOT_FOUND);
+    const room = roomOfClient(store, client, b.room_id, errors.ROOM_NOT_FOUND);
     const author = store.userById(b.user_id);
     if (!author || author.company_id !== user.company_id)
-      throw Errors.VALIDATION({ user_id: ['The selected user id is invalid.'] });
+      throw errors.VALIDATION({ user_id: ['The selected user id is invalid.'] });
     // A real backend checks the type exists and belongs to this form (an awning type on a window form is a 422).
     if (!store.measurementType(b.measurement_type_id) || b.measurement_type_id === MEASUREMENT_TYPE_BY_KIND.awning) {
-      throw Errors.VALIDATION({ measurement_type_id: ['The selected measurement type id is invalid.'] });
+      throw errors.VALIDATION({ measurement_type_id: ['The selected measurement type id is invalid.'] });
     }
-    const existing = existingOf(store, user, b.id, kind, Errors.MEASUREMENT_NOT_FOUND);
+    const existing = existingOf(store, user, b.id, kind, errors.MEASUREMENT_NOT_FOUND);
     const { id: _id, user_id, client_id, room_id: _room, measurement_type_id, window_name, ...fields } = b;
     store.saveMeasurement({
       id: existing?.id,
@@ -64,9 +64,8 @@ export const addEditSpecialtyWindowMeasurement = windowForm(
 ) as Handler<'addEditSpecialtyWindowMeasurement'>;
 export const addEditSeriesWindowMeasurement = windowForm('series_window') as Handler<'addEditSeriesWindowMeasurement'>;
 
-const awningNotFound = (what: string) => () => Errors.AWNING_NOT_FOUND(what);
-
-export const addEditAwningMeasurement: Handler<'addEditAwningMeasurement'> = ({ body, user, store }) => {
+export const addEditAwningMeasurement: Handler<'addEditAwningMeasurement'> = ({ body, user, store, errors }) => {
+  const awningNotFound = (what: string) => () => errors.AWNING_NOT_FOUND(what);
   const client = clientInCompany(store, user, body.client_id, awningNotFound('Client'));
   const room =
     body.room_id === undefined ? undefined : roomOfClient(store, client, body.room_id, awningNotFound('Room'));

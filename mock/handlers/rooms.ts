@@ -1,9 +1,9 @@
 import { clientInCompany, roomOfClient } from './scope.js';
 import type { Handler } from './types.js';
 
-export const getRoomMeasurements: Handler<'getRoomMeasurements'> = ({ body, user, store }) => {
-  const client = clientInCompany(store, user, body.client_id);
-  const room = roomOfClient(store, client, body.room_id);
+export const getRoomMeasurements: Handler<'getRoomMeasurements'> = ({ body, user, store, errors }) => {
+  const client = clientInCompany(store, user, body.client_id, errors.CLIENT_NOT_FOUND);
+  const room = roomOfClient(store, client, body.room_id, errors.ROOM_NOT_FOUND);
   return {
     message: 'Rooms get successfully.',
     data: store.measurementsInRoom(room.id).map((m) => ({
@@ -19,7 +19,7 @@ export const getRoomMeasurements: Handler<'getRoomMeasurements'> = ({ body, user
   };
 };
 
-export const getRoomsByClientId: Handler<'getRoomsByClientId'> = ({ body, user, store }) => {
-  const client = clientInCompany(store, user, body.client_id);
+export const getRoomsByClientId: Handler<'getRoomsByClientId'> = ({ body, user, store, errors }) => {
+  const client = clientInCompany(store, user, body.client_id, errors.CLIENT_NOT_FOUND);
   return { message: 'Rooms get successfully.', data: store.roomsOfClient(client.id) };
 };

@@ -3,6 +3,7 @@
 // gets. The table of handlers (index.ts) must hold one for every operation.
 import type { UserRecord } from '../../fixtures/types.js';
 import type { operations } from '../../spec/types.gen.js';
+import type { ErrorCatalogue } from '../errors.js';
 import type { Store } from '../store/store.js';
 
 export type OperationId = keyof operations;
@@ -27,6 +28,8 @@ export interface HandlerInput<K extends OperationId> {
   store: Store;
   /** `http://host:port/api/v1`, for the page URLs of lists. */
   baseUrl: string;
+  /** The error catalogue: a handler fails by throwing one of its errors (`throw errors.CLIENT_NOT_FOUND()`). */
+  errors: ErrorCatalogue;
 }
 
 export type Handler<K extends OperationId> = (input: HandlerInput<K>) => SuccessBody<K> | Promise<SuccessBody<K>>;

@@ -37,6 +37,8 @@ export interface JournalEntry {
   url: string;
   operationId: string | null;
   status: number;
+  /** The error's code (`x-mock-error`: `MCS_ERR_*`, or a Fastify `FST_ERR_*`); null for an answer that is no error. */
+  error: string | null;
   ms: number;
   /** The signed-in account's email, never its token. */
   account: string | null;
@@ -52,6 +54,7 @@ export interface Recorded {
   url: string;
   operationId: string | null;
   status: number;
+  error?: string | null;
   ms: number;
   account: string | null;
   headers: Record<string, string | string[] | undefined>;
@@ -221,6 +224,7 @@ export class Journal {
       url,
       operationId: r.operationId,
       status: r.status,
+      error: r.error ?? null,
       ms: Math.round(r.ms * 10) / 10,
       account: r.account,
       request: { headers, ...request },

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { createExchangeValidator, type ExchangeValidator } from '../../spec/exchange.js';
 import type { SpecFacts } from '../../spec/facts.js';
 import type { LoadedSpec } from '../../spec/load.js';
-import { Errors } from '../errors.js';
+import { MOCK_ERROR_HEADER } from '../errors.js';
 import { Journal, secretHeaders } from './journal.js';
 import { secretPathsOf } from './redact.js';
 
@@ -47,10 +47,10 @@ const query = {
 
 export default fp(
   async (app) => {
-    const journal = app.mock.journal;
+    const { journal, ctx } = app.mock;
     // Asked when the journal is read, of the store of that moment (a reset swaps it), never on a request's path.
     journal.liveTokens = () => app.mock.store.liveTokens();
-    const prefix = `${app.mock.ctx.spec.basePath}/`;
+    const prefix = `${ctx.spec.basePath}/`;
     if (journal.enabled) {
       // Callback style, not async: on every request, a promise and a microtask each are measurable.
       app.addHook('onSend', (request, _reply, payload, done) => {
@@ -63,11 +63,13 @@ export default fp(
         done();
         if (!request.url.startsWith(prefix)) return;
         const type = reply.getHeader('content-type');
+        const code = reply.getHeader(MOCK_ERROR_HEADER);
         journal.record({
           method: request.method,
           url: request.url,
           operationId: request.operation?.operationId ?? null,
           status: reply.statusCode,
+          error: code === undefined ? null : String(code),
           ms: reply.elapsedTime,
           account: request.user?.email ?? null,
           headers: request.headers,
@@ -88,8 +90,8 @@ export default fp(
       { schema: { querystring: query } },
       async (request) => {
         const { operationId, status, after, since, limit } = request.query;
-        if (operationId !== undefined && !app.mock.ctx.spec.byId.has(operationId))
-          throw Errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
+        if (operationId !== undefined && !ctx.spec.byId.has(operationId))
+          throw ctx.errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
         const requests = journal.list({
           operationId,
           status,
@@ -102,5 +104,6 @@ export default fp(
     );
     app.delete('/__mock/requests', async () => ({ message: `Journal cleared (${journal.clear()} exchanges).` }));
   },
-  { name: 'mcs-journal', dependencies: ['mcs-auth'] },
+  // It records the user the auth plugin's hook sets.
+  { name: 'mcs-journal', decorators: { fastify: ['mock'] }, dependencies: ['mcs-errors', 'mcs-auth'] },
 );

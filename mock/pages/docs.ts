@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type LoadedSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
+import { type RawNode, SPEC_PATH } from '../../spec/load.js';
 import { noFraming } from './no-framing.js';
 
 const UI_ASSETS = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -26,7 +26,8 @@ function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export async function docs(app: FastifyInstance, opts: { spec: LoadedSpec }): Promise<void> {
+export async function docs(app: FastifyInstance): Promise<void> {
+  const { spec } = app.mock.ctx;
   const yamlText = await readFile(SPEC_PATH, 'utf8');
   const page = await readFile(new URL('index.html', `file://${PAGE_DIR}`), 'utf8');
   const script = await readFile(new URL('docs.js', `file://${PAGE_DIR}`), 'utf8');
@@ -45,5 +46,5 @@ export async function docs(app: FastifyInstance, opts: { spec: LoadedSpec }): Pr
   );
   app.get('/docs/docs.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(script));
   app.get('/openapi.yaml', async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(yamlText));
-  app.get('/openapi.json', async (request) => specFor(opts.spec.raw, originOf(request)));
+  app.get('/openapi.json', async (request) => specFor(spec.raw, originOf(request)));
 }

@@ -16,6 +16,7 @@ export function presentedToken(request: FastifyRequest): string | undefined {
 
 export default fp(
   async (app) => {
+    const { errors } = app.mock.ctx;
     // Declared up front, so every request object keeps one shape (Fastify's advice on decorators).
     app.decorateRequest('user', undefined);
     app.decorateRequest('token', undefined);
@@ -24,12 +25,12 @@ export default fp(
       return (request, _reply, done) => {
         const token = presentedToken(request);
         const user = token ? app.mock.store.userByToken(token) : undefined;
-        if (!user || !token) return done(app.errors.UNAUTHENTICATED());
+        if (!user || !token) return done(errors.UNAUTHENTICATED());
         request.user = user;
         request.token = token;
         done();
       };
     });
   },
-  { name: 'mcs-auth' },
+  { name: 'mcs-auth', decorators: { fastify: ['mock'] }, dependencies: ['mcs-errors'] },
 );

@@ -3,20 +3,15 @@
 // Nothing reaches the client as a bare 500. Errors are sent as the catalogue
 // and the operation's documented response make them: the response schemas'
 // serializer (which writes a schema's `const` whatever the value) never sees them.
+// Each carries its code in `x-mock-error` (MockError.answerHeaders), so a
+// developer can tell a refused token from a forced fault without reading code.
 
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type LoadedSpec, type OperationEntry, pathPattern, type ResponseEntry } from '../../spec/load.js';
-import { type ErrorCatalogue, Errors, errorCatalogue, fixedText, MockError } from '../errors.js';
+import { type ErrorCatalogue, fixedText, MockError } from '../errors.js';
 import { validationErrors } from './validation-messages.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The error catalogue of this mock's spec (its fixed texts read from it at start-up). */
-    errors: ErrorCatalogue;
-  }
-}
 
 /** The documented example of a response, when it is in the {status: "error", message} shape. */
 function statusExample(response: ResponseEntry | undefined): { message: string } | undefined {
@@ -24,30 +19,35 @@ function statusExample(response: ResponseEntry | undefined): { message: string }
   return example?.status === 'error' && typeof example.message === 'string' ? { message: example.message } : undefined;
 }
 
-function validationFailure(op: OperationEntry | undefined, errors: readonly ErrorObject[]): MockError {
-  const e = Errors.VALIDATION(validationErrors(errors));
+function validationFailure(
+  errors: ErrorCatalogue,
+  op: OperationEntry | undefined,
+  failures: readonly ErrorObject[],
+): MockError {
+  const e = errors.VALIDATION(validationErrors(failures));
   // A 422 documented in the {status: "error"} shape is the operation's own failure, without per-field messages.
   const own = statusExample(op?.responses['422']);
   return own ? e.as('status', own.message) : e;
 }
 
-function toMockError(err: FastifyError, request: FastifyRequest, bodyLimit: number): MockError {
+function toMockError(err: FastifyError, request: FastifyRequest): MockError {
   if (err instanceof MockError) return err;
-  if (err.validation) return validationFailure(request.operation, err.validation as ErrorObject[]);
+  const { errors, bodyLimit } = request.server.mock.ctx;
+  if (err.validation) return validationFailure(errors, request.operation, err.validation as ErrorObject[]);
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return Errors.UNSUPPORTED_MEDIA_TYPE(String(request.headers['content-type'] ?? ''));
+      return errors.UNSUPPORTED_MEDIA_TYPE(String(request.headers['content-type'] ?? ''));
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return Errors.BODY_TOO_LARGE(bodyLimit);
+      return errors.BODY_TOO_LARGE(bodyLimit);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return Errors.MALFORMED_JSON();
+      return errors.MALFORMED_JSON();
   }
-  if (err instanceof SyntaxError) return Errors.MALFORMED_JSON();
+  if (err instanceof SyntaxError) return errors.MALFORMED_JSON();
   const status = err.statusCode ?? 500;
   // Another 4xx Fastify raised itself keeps its own code and text, in the API's shape.
   if (status >= 400 && status < 500) return new MockError(err.code ?? 'FST_ERR', status, err.message);
-  return Errors.INTERNAL();
+  return errors.INTERNAL();
 }
 
 /** The awning, country and plan operations fail in {status: "error", message} (section 7): an error whose
@@ -60,10 +60,11 @@ function inOperationShape(e: MockError, op: OperationEntry | undefined): MockErr
   return e.shape === 'status' && message === e.message ? e : e.as('status', message);
 }
 
-function send(reply: FastifyReply, e: MockError): FastifyReply {
+/** Sends an error as made: its status, its headers and code, its body in its shape. */
+export function sendError(reply: FastifyReply, e: MockError): FastifyReply {
   return reply
     .code(e.statusCode)
-    .headers(e.headers)
+    .headers(e.answerHeaders())
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(e.body()));
 }
@@ -83,13 +84,13 @@ function methodIndex(spec: LoadedSpec): Array<{ pattern: RegExp; methods: string
   }));
 }
 
-export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
-  async (app: FastifyInstance, { spec, bodyLimit }) => {
-    app.decorate('errors', errorCatalogue(spec));
+export default fp(
+  async (app: FastifyInstance) => {
+    const { spec, errors } = app.mock.ctx;
     app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const e = inOperationShape(toMockError(err, request, bodyLimit), request.operation);
+      const e = inOperationShape(toMockError(err, request), request.operation);
       if (e.statusCode >= 500) request.log.error({ err }, 'mock failure');
-      return send(reply, e);
+      return sendError(reply, e);
     });
 
     const index = methodIndex(spec);
@@ -97,10 +98,11 @@ export default fp<{ spec: LoadedSpec; bodyLimit: number }>(
       const path = request.url.split('?')[0] ?? '';
       const match = index.find((x) => x.pattern.test(path));
       const e = match
-        ? Errors.METHOD_NOT_ALLOWED(request.method, path, match.methods)
-        : Errors.ROUTE_NOT_FOUND(request.method, path);
-      return send(reply, e);
+        ? errors.METHOD_NOT_ALLOWED(request.method, path, match.methods)
+        : errors.ROUTE_NOT_FOUND(request.method, path);
+      return sendError(reply, e);
     });
   },
-  { name: 'mcs-errors' },
+  // Its settings and catalogue are the mock's context (MockRuntime.ctx).
+  { name: 'mcs-errors', decorators: { fastify: ['mock'] } },
 );

@@ -3,11 +3,10 @@
 // request, where the answer cache keys on it and the journal records it.
 import fp from 'fastify-plugin';
 import { jsonDepth } from '../../lib/limits.js';
-import { Errors } from '../errors.js';
-import { DEFAULTS } from '../options.js';
 
-export default fp<{ bodyLimit: number }>(
-  async (app, { bodyLimit }) => {
+export default fp(
+  async (app) => {
+    const { bodyLimit, maxBodyDepth, errors } = app.mock.ctx;
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeAllContentTypeParsers();
     app.decorateRequest('bodyText', undefined);
@@ -15,10 +14,9 @@ export default fp<{ bodyLimit: number }>(
       const text = body as string;
       request.bodyText = text;
       if (text.trim() === '') return done(null, undefined);
-      if (jsonDepth(text, DEFAULTS.maxBodyDepth) > DEFAULTS.maxBodyDepth)
-        return done(Errors.BODY_TOO_DEEP(DEFAULTS.maxBodyDepth), undefined);
-      parseJson(request, text, (err, value) => (err ? done(Errors.MALFORMED_JSON(), undefined) : done(null, value)));
+      if (jsonDepth(text, maxBodyDepth) > maxBodyDepth) return done(errors.BODY_TOO_DEEP(maxBodyDepth), undefined);
+      parseJson(request, text, (err, value) => (err ? done(errors.MALFORMED_JSON(), undefined) : done(null, value)));
     });
   },
-  { name: 'mcs-json-body' },
+  { name: 'mcs-json-body', decorators: { fastify: ['mock'] }, dependencies: ['mcs-errors'] },
 );

@@ -7,11 +7,6 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { presentedToken } from './auth.js';
 
-export interface RateLimitSettings {
-  max: number;
-  windowMs: number;
-}
-
 /**
  * Laravel's default API limiter, `by($request->user()?->id ?: $request->ip())`:
  * a protected operation with a valid token counts against its user, so a user's
@@ -29,8 +24,11 @@ export const rateLimitKey = (request: FastifyRequest): string => {
   return `ip:${request.ip}`;
 };
 
-export default fp<RateLimitSettings>(
-  async (app, { max, windowMs }) => {
+export default fp(
+  async (app) => {
+    const { rateLimit: settings, errors } = app.mock.ctx;
+    if (!settings) return;
+    const { max, windowMs } = settings;
     // Global mode keeps one counter per key for every route; a per-route
     // config would count each operation apart (the whole quota per operation).
     await app.register(rateLimit, {
@@ -39,7 +37,7 @@ export default fp<RateLimitSettings>(
       timeWindow: windowMs,
       keyGenerator: rateLimitKey,
       allowList: (request) => !request.operation,
-      errorResponseBuilder: () => app.errors.TOO_MANY_REQUESTS(),
+      errorResponseBuilder: () => errors.TOO_MANY_REQUESTS(),
       addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
       addHeaders: {
         'x-ratelimit-limit': true,
@@ -49,5 +47,5 @@ export default fp<RateLimitSettings>(
       },
     });
   },
-  { name: 'mcs-rate-limit' },
+  { name: 'mcs-rate-limit', decorators: { fastify: ['mock'] }, dependencies: ['mcs-errors'] },
 );

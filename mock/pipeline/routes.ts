@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
-import { Errors } from '../errors.js';
+import { handlers as ownHandlers } from '../handlers/index.js';
 import type { HandlerInput, HandlerTable, OperationId } from '../handlers/types.js';
 import { cacheKey } from './response-cache.js';
 import { validated } from './validated.js';
@@ -45,12 +45,15 @@ export function baseUrlOf(request: FastifyRequest, basePath: string): string {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * One route per operation. Declares what it needs: the mock runtime on the
- * instance (for the store, the facts and the answer cache) and the errors
- * plugin (whose handler turns a thrown MockError into the API's shape).
+ * One route per operation, served by the mock's handlers or the ones the
+ * options give instead (ctx.handlers). Declares what it needs: the mock runtime
+ * on the instance (for the spec, the store, the facts and the answer cache) and
+ * the errors plugin (whose handler turns a thrown MockError into the API's shape).
  */
-export default fp<{ spec: LoadedSpec; handlers: HandlerTable }>(
-  async (app, { spec, handlers }) => {
+export default fp(
+  async (app) => {
+    const { spec } = app.mock.ctx;
+    const handlers: HandlerTable = { ...ownHandlers, ...app.mock.ctx.handlers };
     const missing = spec.operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
     if (missing.length) throw new Error(`the mock has no handler for ${missing.join(', ')}`);
     app.decorateRequest('operation', undefined);
@@ -62,7 +65,8 @@ export default fp<{ spec: LoadedSpec; handlers: HandlerTable }>(
 function operationRoute(app: FastifyInstance, spec: LoadedSpec, op: OperationEntry, handlers: HandlerTable): void {
   const answerOf = handlers[op.operationId as OperationId] as (input: HandlerInput<OperationId>) => unknown;
   const requestSchema = op.requestBody?.schema;
-  const platformHeader = app.mock.ctx.facts.headers.platform;
+  const { facts, errors } = app.mock.ctx;
+  const platformHeader = facts.headers.platform;
   app.route({
     method: op.method.toUpperCase() as 'GET' | 'POST',
     url: spec.basePath + op.url,
@@ -102,10 +106,11 @@ function operationRoute(app: FastifyInstance, spec: LoadedSpec, op: OperationEnt
         platform,
         store: app.mock.store,
         baseUrl: baseUrlOf(request, spec.basePath),
+        errors,
       });
       const keep = (value: unknown) => {
         // Sent as is, undefined would leave the request hanging.
-        if (value === undefined) throw Errors.NO_ANSWER(op.operationId);
+        if (value === undefined) throw errors.NO_ANSWER(op.operationId);
         const text = String(reply.serialize(value));
         cache.keep(key, text, madeAt);
         return text;

@@ -5,16 +5,18 @@ import { onOperation } from './on-operation.js';
 
 export default fp(
   async (app) => {
+    const { errors } = app.mock.ctx;
     onOperation(app, (op) => {
       if (!op.subscriptionRequired) return undefined;
       return (request, _reply, done) => {
         done(
           !request.user || !app.mock.store.activeSubscription(request.user.id)
-            ? app.errors.SUBSCRIPTION_REQUIRED()
+            ? errors.SUBSCRIPTION_REQUIRED()
             : undefined,
         );
       };
     });
   },
-  { name: 'mcs-subscription' },
+  // It reads the user the auth plugin's hook sets, so that hook must come first.
+  { name: 'mcs-subscription', decorators: { fastify: ['mock'] }, dependencies: ['mcs-errors', 'mcs-auth'] },
 );

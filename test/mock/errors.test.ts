@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import t from 'tap';
 import { Errors, errorCatalogue, fixedText, SPEC_TEXTS } from '../../mock/errors.js';
 import errorsPlugin from '../../mock/pipeline/errors.js';
+import type { MockRuntime } from '../../mock/runtime.js';
 import { buildSpec, type JsonSchema, type RawNode } from '../../spec/load.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
 
@@ -178,8 +179,11 @@ t.test('an empty JSON body is read as no body, as Laravel does', async (t) => {
 t.test('every catalogue entry has a stable MCS_ERR_ code and its status', async (t) => {
   for (const [name, make] of Object.entries(errorCatalogue(await spec()))) {
     t.equal(make.code, `MCS_ERR_${name}`, name);
-    t.ok(make.statusCode >= 400 && make.statusCode < 600, `${name}: an error status`);
+    if (make.statusCode === undefined) t.equal(name, 'FORCED', 'only FORCED takes its status when made');
+    else t.ok(make.statusCode >= 400 && make.statusCode < 600, `${name}: an error status`);
+    t.ok(make.means.length > 10, `${name}: says what it means`);
   }
+  t.equal(Errors.FORCED(401, 'listClients').statusCode, 401, 'FORCED: the status it is made with');
 });
 
 /** The spec with other fixed texts: components.schemas.<name>'s message const replaced. */
@@ -224,7 +228,10 @@ t.test('regression: an error is sent as made, not rewritten by the response sche
   // fast-json-stringify writes a schema's `const` whatever the value: it used to turn any 401 into `Unauthenticated.`.
   const app = Fastify();
   t.teardown(() => app.close());
-  await app.register(errorsPlugin, { spec: await spec(), bodyLimit: 1024 });
+  const loaded = await spec();
+  // The plugin's settings are the mock's context; this app has only what the plugin reads.
+  app.decorate('mock', { ctx: { spec: loaded, bodyLimit: 1024, errors: errorCatalogue(loaded) } } as MockRuntime);
+  await app.register(errorsPlugin);
   const fixed = { type: 'object', properties: { message: { type: 'string', const: 'Unauthenticated.' } } };
   app.post('/x', { schema: { response: { 401: fixed } } }, () => {
     throw Errors.INVALID_CREDENTIALS();
@@ -237,7 +244,7 @@ t.test('no catalogue entry disagrees with the spec, and none copies a text it fi
   const loaded = await spec();
   const catalogue = errorCatalogue(loaded);
   const schemas = loaded.document.components.schemas as Record<string, JsonSchema>;
-  const bound = new Set<string>(Object.values(SPEC_TEXTS));
+  const bound = new Set<string>(Object.values(SPEC_TEXTS).map((x) => x.schema));
   const fixed: string[] = [];
   for (const [name, schema] of Object.entries(schemas)) {
     const api = fixedText(schema, 'api');
@@ -249,7 +256,7 @@ t.test('no catalogue entry disagrees with the spec, and none copies a text it fi
     // The awning, country and plan operations' own texts are sent as their documented responses.
     if (own) fixed.push(own);
   }
-  for (const [name, schemaName] of Object.entries(SPEC_TEXTS)) {
+  for (const [name, { schema: schemaName }] of Object.entries(SPEC_TEXTS)) {
     const e = catalogue[name as keyof typeof SPEC_TEXTS]();
     t.same(e.body(), { message: fixedText(schemas[schemaName]!, 'api'), status: e.statusCode }, name);
     t.match(schemas[schemaName], { allOf: [{}, { properties: { status: { const: e.statusCode } } }] }, name);
@@ -274,11 +281,18 @@ async function mockSources(): Promise<Array<[string, string]>> {
   return Promise.all(files.map(async (f) => [f, await readFile(new URL(f, root), 'utf8')] as [string, string]));
 }
 
-t.test('no dead entries: every catalogue entry is made somewhere in mock/', async (t) => {
-  const sources = (await mockSources()).filter(([f]) => f !== 'errors.ts').map(([, s]) => s);
+t.test('no dead entries: every catalogue entry is made somewhere in mock/, through the one catalogue', async (t) => {
+  const sources = (await mockSources()).filter(([f]) => f !== 'errors.ts');
   for (const name of Object.keys(errorCatalogue(await spec())))
     t.ok(
-      sources.some((s) => new RegExp(`\\b[Ee]rrors\\.${name}\\b`).test(s)),
+      sources.some(([, s]) => new RegExp(`\\berrors\\.${name}\\b`).test(s)),
       `${name} is used`,
     );
+  // One way to raise: handlers use their input's `errors`, the rest the context's (app.mock.ctx.errors).
+  const other = sources.filter(([, s]) => /\bErrors\.[A-Z]|\bapp\.errors\b|import \{[^}]*\bErrors\b/.test(s));
+  t.same(
+    other.map(([f]) => f),
+    [],
+    'no module raises through the static Errors or an app.errors decorator',
+  );
 });

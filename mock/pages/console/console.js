@@ -151,7 +151,10 @@ function row(e) {
         el(
           'div',
           {},
-          el('h3', { textContent: `Answer ${e.status} ${e.response.contentType || ''}` }),
+          // The error's code (x-mock-error) says why: a refused token, a forced fault, the rate limit...
+          el('h3', {
+            textContent: `Answer ${e.status} ${e.error ? `${e.error} ` : ''}${e.response.contentType || ''}`,
+          }),
           el('pre', { textContent: `${pretty(e.response.body)}${e.response.truncated ? '\n… (cut)' : ''}` }),
         ),
         findings.length

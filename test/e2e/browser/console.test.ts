@@ -61,6 +61,13 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
     /authorization: Bearer \[REDACTED\]/,
   );
   await page.screenshot({ path: `${SCREENSHOTS}/console.png`, fullPage: true });
+  // The detail of the forced 401 names its code (x-mock-error), so it is not mistaken for a refused token.
+  await journal.locator('tr', { hasText: 'listClients' }).filter({ hasText: '401' }).first().click();
+  await page.locator('#journal tr.detail:not([hidden]) h3', { hasText: 'Answer 401' }).waitFor();
+  t.match(
+    await page.locator('#journal tr.detail:not([hidden]) h3', { hasText: 'Answer 401' }).first().innerText(),
+    /^Answer 401 MCS_ERR_FORCED application\/json/,
+  );
   t.equal(
     await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'),
     true,

@@ -41,9 +41,11 @@ t.test("regression: Node's own 431 and 400 answer in the API shape", async (t) =
   );
   t.match(huge, /^HTTP\/1.1 431 Request Header Fields Too Large/);
   t.match(huge, /\{"message":"The request headers are too large.","status":431\}$/);
+  t.match(huge, /\r\nx-mock-error: MCS_ERR_HEADERS_TOO_LARGE\r\n/, 'with its code');
   const bad = await raw(port, 'THIS IS NOT HTTP\r\n\r\n');
   t.match(bad, /^HTTP\/1.1 400 Bad Request/);
   t.match(bad, /\{"message":"The request is malformed.","status":400\}$/);
+  t.match(bad, /\r\nx-mock-error: MCS_ERR_REQUEST_MALFORMED\r\n/, 'with its code');
   t.notMatch(huge + bad, /statusCode/, "not Fastify's shape");
 });
 

@@ -4,9 +4,8 @@
 
 import Fastify from 'fastify';
 import t from 'tap';
-import { handlers } from '../../../mock/handlers/index.js';
 import routes from '../../../mock/pipeline/routes.js';
-import { bearer, spec, testMock } from '../../helpers/mock.js';
+import { bearer, testMock } from '../../helpers/mock.js';
 import type { Reply } from '../../helpers/traffic.js';
 import { clientsOf } from '../../helpers/world.js';
 
@@ -119,7 +118,7 @@ t.test('the routes plugin declares what it needs: an app without the mock runtim
   t.teardown(() => app.close());
   await t.rejects(
     (async () => {
-      await app.register(routes, { spec: await spec(), handlers });
+      await app.register(routes);
       await app.ready();
     })(),
     /mock/,

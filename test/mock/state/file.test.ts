@@ -206,6 +206,7 @@ t.test('regression: a write that cannot be saved is answered 503 in the API shap
       const mend = row.breakIt(m);
       const r = await m.rename('Lost', row.more);
       t.equal(r.statusCode, 503, 'not acknowledged');
+      t.equal(r.headers['x-mock-error'], 'MCS_ERR_STATE_NOT_SAVED', 'with its code');
       t.same(Object.keys(r.json()).sort(), ['message', 'status'], 'in the API shape');
       t.equal(r.json().status, 503);
       t.match(r.json().message, /could not be saved/);
