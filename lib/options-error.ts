@@ -13,7 +13,7 @@ export class OptionsError extends Error {
   readonly code: string;
   /** The options the message names, as the library calls them (`clients`, `rateLimit.max`, `corsOrigins[1]`). */
   readonly options: readonly string[];
-  private readonly words: (name: Naming) => string;
+  readonly #words: (name: Naming) => string;
 
   /** `words` builds the message, naming every option through `name`. */
   constructor(code: string, words: (name: Naming) => string) {
@@ -27,12 +27,12 @@ export class OptionsError extends Error {
     this.name = new.target.name;
     this.code = code;
     this.options = named;
-    this.words = words;
+    this.#words = words;
   }
 
   /** The message with each option named another way (a CLI's flags). */
   wordedAs(name: Naming): string {
-    return this.words(name);
+    return this.#words(name);
   }
 }
 
