@@ -6,6 +6,7 @@
 export {
   type Budgets,
   type CheckResult,
+  ContractOptionsError,
   type CoverageReport,
   createExchangeValidator,
   type Exchange,
@@ -26,7 +27,7 @@ export {
 } from './contracts/index.js';
 export { injectFetch, type MockFetch } from './lib/inject-fetch.js';
 export { buildMock } from './mock/build.js';
-export type { MockOptions } from './mock/options.js';
+export { type MockOptions, MockOptionsError } from './mock/options.js';
 export type { HandlerInput, HandlerTable, OperationId } from './mock/runtime.js';
 export { type LoadedSpec, loadSpec, SPEC_PATH as specPath } from './spec/load.js';
 export type { components, operations, paths } from './spec/types.gen.js';

@@ -5,6 +5,7 @@ export { createExchangeValidator, type Exchange, type ExchangeValidator, type Fi
 export { loadSpec } from '../spec/load.js';
 export type { CoverageReport } from './measures/coverage.js';
 export type { Budgets, TimingReport } from './measures/timing.js';
+export { ContractOptionsError } from './options-error.js';
 export { REPORTERS, renderHtml, renderHuman, renderJson, renderJunit } from './reporters/index.js';
 export { runContracts } from './runner.js';
 export type { CheckResult, Problem, RunOptions, RunReport, Verdict } from './types.js';
