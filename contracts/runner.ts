@@ -1,5 +1,6 @@
 // runContracts: signs in, runs every check against the deployment, and returns
-// the report. It never exits; RunAborted says the run could not happen.
+// the report. It never exits; ContractOptionsError says which option it cannot
+// take, RunAborted why else the run could not happen.
 
 import { createTransport } from '../lib/http.js';
 import { redact, redactDeep } from '../lib/redact.js';
