@@ -10,7 +10,7 @@ import { terminalLine, terminalText } from '../contracts/reporters/escape.js';
 import { progressLine, REPORTERS, type ReporterName } from '../contracts/reporters/index.js';
 import { runContracts } from '../contracts/runner.js';
 import { RunAborted, type RunOptions, type RunReport } from '../contracts/types.js';
-import { BODY_DEFAULTS, parseSize } from '../lib/limits.js';
+import { BODY_DEFAULTS } from '../lib/limits.js';
 import { OptionsError } from '../lib/options-error.js';
 import { givenSecrets, redact } from '../lib/redact.js';
 import {
@@ -19,7 +19,6 @@ import {
   flag,
   nonEmpty,
   oneOf,
-  type Parse,
   parseCommand,
   type Refusal,
   refuse,
@@ -30,21 +29,7 @@ import {
 } from './kit/command.js';
 import { refuseOptions } from './kit/option-names.js';
 import { pairOutputs } from './kit/outputs.js';
-
-type Limited = keyof typeof RUN_LIMITS;
-
-/** The library's range for the option, checked as the flag is read. */
-function whole(option: Limited): Parse<number> {
-  const [min, max] = RUN_LIMITS[option];
-  return wholeNumber(min, max);
-}
-
-/** Whole seconds on the command line, milliseconds in the run's options (and its range). */
-function seconds(option: Limited): Parse<number> {
-  const [min, max] = RUN_LIMITS[option];
-  const n = wholeNumber(Math.ceil(min / 1000), Math.floor(max / 1000));
-  return withAllowed((raw, name) => n(raw, name) * 1000, n.allowed!);
-}
+import { secondsWithin, size, within } from './kit/ranges.js';
 
 /** A percentage from 0 to 100, decimals allowed. */
 const percentage = withAllowed((raw, name) => {
@@ -53,8 +38,6 @@ const percentage = withAllowed((raw, name) => {
   return Number(raw);
 }, '0 to 100');
 const budgetsFile = withAllowed(readBudgetsFile, 'JSON or YAML: {"default": MS, "operations": {"listClients": MS}}');
-
-const size = withAllowed((raw, name) => parseSize(name, raw), '1k to 1g, e.g. 10m, 512k or bytes');
 const inSeconds = (ms: number) => String(ms / 1000);
 const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
 
@@ -79,7 +62,7 @@ export const CONTRACTS_COMMAND = {
     ),
     'api-key': value('K', 'the static api-key header (or MCS_API_KEY)'),
     timeout: value('MS', 'per-request timeout in milliseconds', {
-      parse: whole('timeoutMs'),
+      parse: within(RUN_LIMITS.timeoutMs),
       shownDefault: String(RUN_DEFAULTS.timeoutMs),
     }),
     only: value('X[,Y]', 'only these operationIds or tags', { parse: commaList(), repeatable: true }),
@@ -94,7 +77,7 @@ export const CONTRACTS_COMMAND = {
     'allow-writes': flag('also the client update round-trip and measurement add/edit'),
     'allow-destructive': flag('also delete the client named by --client-id'),
     'client-id': value('N', 'the client --allow-destructive may delete', {
-      parse: whole('clientId'),
+      parse: within(RUN_LIMITS.clientId),
     }),
     'password-account-email': value(
       'E',
@@ -103,7 +86,7 @@ export const CONTRACTS_COMMAND = {
     'password-account-password': value('P', 'its password (or MCS_PW_PASSWORD)'),
     'check-rate-limit': flag('spend the quota to see the 429 past the documented limit'),
     'max-pages': value('N', 'pages of client/list walked at most', {
-      parse: whole('maxPages'),
+      parse: within(RUN_LIMITS.maxPages),
       shownDefault: String(RUN_DEFAULTS.maxPages),
     }),
     'max-body': value('SIZE', 'answers are read up to SIZE after decompression', {
@@ -111,23 +94,23 @@ export const CONTRACTS_COMMAND = {
       shownDefault: `${BODY_DEFAULTS.maxBodyBytes / 2 ** 20}m`,
     }),
     'max-wait': value('SECONDS', "all waiting for 429s' Retry-After in the run, together", {
-      parse: seconds('maxWaitMs'),
+      parse: secondsWithin(RUN_LIMITS.maxWaitMs),
       shownDefault: inSeconds(RUN_DEFAULTS.maxWaitMs),
     }),
     deadline: value('SECONDS', 'the whole run ends by then; checks left are skipped, the overrun fails', {
-      parse: seconds('deadlineMs'),
+      parse: secondsWithin(RUN_LIMITS.deadlineMs),
       shownDefault: inSeconds(RUN_DEFAULTS.deadlineMs),
     }),
     fuzz: value(
       'N',
       'N generated requests per operation: valid ones on reads, invalid ones everywhere (docs/contracts.md)',
       {
-        parse: whole('fuzz'),
+        parse: within(RUN_LIMITS.fuzz),
         shownDefault: '0',
       },
     ),
     seed: value('N', 'the seed of --fuzz, to repeat a run (default: drawn, and printed)', {
-      parse: whole('seed'),
+      parse: within(RUN_LIMITS.seed),
     }),
     'min-coverage': value('P', 'fail below P% spec coverage (documented statuses and properties seen)', {
       parse: percentage,

@@ -21,18 +21,13 @@ import {
   wholeNumber,
 } from './kit/command.js';
 import { refuseOptions } from './kit/option-names.js';
+import { within } from './kit/ranges.js';
 
 /** An origin as browsers send it (lib/origins.ts: the proxy's flag and both libraries take the same). */
 function origin(raw: string, name: string): string {
   const parsed = parseOrigin(raw);
   if (parsed === undefined) throw new Error(`--${name} takes ${ORIGIN_RULE}, not "${raw}"`);
   return parsed;
-}
-
-/** The library's range for the option, checked as the flag is read. */
-function whole(name: keyof typeof MOCK_LIMITS) {
-  const [min, max] = MOCK_LIMITS[name];
-  return wholeNumber(min, max);
 }
 
 export const MOCK_COMMAND = {
@@ -43,11 +38,11 @@ export const MOCK_COMMAND = {
     port: value('N', 'port to listen on', { parse: wholeNumber(0, 65535), default: DEFAULTS.port }),
     host: value('HOST', 'address to bind', { parse: nonEmpty('an address'), shownDefault: DEFAULTS.host }),
     seed: value('N', 'seed of the generated world', {
-      parse: whole('seed'),
+      parse: within(MOCK_LIMITS.seed),
       default: DEFAULTS.seed,
     }),
     clients: value('N', 'number of clients in the world', {
-      parse: whole('clients'),
+      parse: within(MOCK_LIMITS.clients),
       default: DEFAULTS.clients,
     }),
     'no-rate-limit': flag("turn off the spec's rate limit (x-rate-limit)"),
@@ -59,7 +54,7 @@ export const MOCK_COMMAND = {
       repeatable: true,
     }),
     journal: value('N', 'exchanges the request journal keeps, 0 for none', {
-      parse: whole('journal'),
+      parse: within(MOCK_LIMITS.journal),
       default: DEFAULTS.journal,
     }),
   },

@@ -4,7 +4,6 @@
 // is reported. The only place the proxy listens (buildProxy returns the app).
 import type { FastifyInstance } from 'fastify';
 import { baseUrlProblem, normalizeBaseUrl } from '../lib/base-url.js';
-import { parseSize } from '../lib/limits.js';
 import { ORIGIN_RULE, parseOrigin } from '../lib/origins.js';
 import { PROXY_DEFAULTS, PROXY_LIMITS, ProxyOptionsError } from '../proxy/options.js';
 import { buildProxy } from '../proxy/server.js';
@@ -20,9 +19,9 @@ import {
   stopOnSignal,
   value,
   wholeNumber,
-  withAllowed,
 } from './kit/command.js';
 import { refuseOptions } from './kit/option-names.js';
+import { size, within } from './kit/ranges.js';
 
 /** An origin as browsers send it (lib/origins.ts: the mock's flag and both libraries take the same). */
 function origin(raw: string, name: string): string {
@@ -52,11 +51,11 @@ export const PROXY_COMMAND = {
     errors: flag('answer a violating exchange with an error instead of passing it on'),
     'cors-origin': value('URL', "a browser origin allowed beyond this machine's", { parse: origin, repeatable: true }),
     timeout: value('MS', 'the whole upstream exchange, headers and body', {
-      parse: wholeNumber(...PROXY_LIMITS.timeoutMs, 'milliseconds'),
+      parse: within(PROXY_LIMITS.timeoutMs, 'milliseconds'),
       default: PROXY_DEFAULTS.timeoutMs,
     }),
     'max-body': value('SIZE', 'upstream answers larger than this are not passed on', {
-      parse: withAllowed((raw, name) => parseSize(name, raw), '1k to 1g, e.g. 10m, 512k or bytes'),
+      parse: size,
       default: PROXY_DEFAULTS.maxBodyBytes,
       shownDefault: `${PROXY_DEFAULTS.maxBodyBytes / 2 ** 20}m`,
     }),
