@@ -6,6 +6,7 @@
 export {
   type Budgets,
   type CheckResult,
+  ContractOptionsError,
   type CoverageReport,
   createExchangeValidator,
   type Exchange,
@@ -27,6 +28,6 @@ export {
 export { injectFetch, type MockFetch } from './lib/inject-fetch.js';
 export { buildMock } from './mock/build.js';
 export type { HandlerInput, HandlerTable, OperationId } from './mock/handlers/types.js';
-export type { MockOptions } from './mock/options.js';
+export { type MockOptions, MockOptionsError } from './mock/options.js';
 export { type LoadedSpec, loadSpec, SPEC_PATH as specPath } from './spec/load.js';
 export type { components, operations, paths } from './spec/types.gen.js';

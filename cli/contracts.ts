@@ -5,12 +5,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { MAX_BUDGET_MS, readBudgetsFile } from '../contracts/measures/timing.js';
-import { PASSWORD_ACCOUNT_IS_MAIN, RUN_DEFAULTS, sameEmail } from '../contracts/options.js';
+import { RUN_DEFAULTS, RUN_LIMITS } from '../contracts/options.js';
 import { terminalLine, terminalText } from '../contracts/reporters/escape.js';
 import { progressLine, REPORTERS, type ReporterName } from '../contracts/reporters/index.js';
 import { runContracts } from '../contracts/runner.js';
 import { RunAborted, type RunOptions, type RunReport } from '../contracts/types.js';
-import { BODY_DEFAULTS, parseSize } from '../lib/limits.js';
+import { BODY_DEFAULTS } from '../lib/limits.js';
+import { OptionsError } from '../lib/options-error.js';
 import { givenSecrets, redact } from '../lib/redact.js';
 import {
   type Args,
@@ -18,7 +19,6 @@ import {
   flag,
   nonEmpty,
   oneOf,
-  type Parse,
   parseCommand,
   type Refusal,
   refuse,
@@ -27,13 +27,9 @@ import {
   wholeNumber,
   withAllowed,
 } from './kit/command.js';
+import { refuseOptions } from './kit/option-names.js';
 import { pairOutputs } from './kit/outputs.js';
-
-/** Whole seconds on the command line, milliseconds in the run's options. */
-function seconds(min: number, max: number): Parse<number> {
-  const n = wholeNumber(min, max);
-  return withAllowed((raw, name) => n(raw, name) * 1000, n.allowed!);
-}
+import { secondsWithin, size, within } from './kit/ranges.js';
 
 /** A percentage from 0 to 100, decimals allowed. */
 const percentage = withAllowed((raw, name) => {
@@ -42,8 +38,6 @@ const percentage = withAllowed((raw, name) => {
   return Number(raw);
 }, '0 to 100');
 const budgetsFile = withAllowed(readBudgetsFile, 'JSON or YAML: {"default": MS, "operations": {"listClients": MS}}');
-
-const size = withAllowed((raw, name) => parseSize(name, raw), '1k to 1g, e.g. 10m, 512k or bytes');
 const inSeconds = (ms: number) => String(ms / 1000);
 const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
 
@@ -68,7 +62,7 @@ export const CONTRACTS_COMMAND = {
     ),
     'api-key': value('K', 'the static api-key header (or MCS_API_KEY)'),
     timeout: value('MS', 'per-request timeout in milliseconds', {
-      parse: wholeNumber(1, 600_000),
+      parse: within(RUN_LIMITS.timeoutMs),
       shownDefault: String(RUN_DEFAULTS.timeoutMs),
     }),
     only: value('X[,Y]', 'only these operationIds or tags', { parse: commaList(), repeatable: true }),
@@ -83,7 +77,7 @@ export const CONTRACTS_COMMAND = {
     'allow-writes': flag('also the client update round-trip and measurement add/edit'),
     'allow-destructive': flag('also delete the client named by --client-id'),
     'client-id': value('N', 'the client --allow-destructive may delete', {
-      parse: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+      parse: within(RUN_LIMITS.clientId),
     }),
     'password-account-email': value(
       'E',
@@ -92,7 +86,7 @@ export const CONTRACTS_COMMAND = {
     'password-account-password': value('P', 'its password (or MCS_PW_PASSWORD)'),
     'check-rate-limit': flag('spend the quota to see the 429 past the documented limit'),
     'max-pages': value('N', 'pages of client/list walked at most', {
-      parse: wholeNumber(1, 100_000),
+      parse: within(RUN_LIMITS.maxPages),
       shownDefault: String(RUN_DEFAULTS.maxPages),
     }),
     'max-body': value('SIZE', 'answers are read up to SIZE after decompression', {
@@ -100,23 +94,23 @@ export const CONTRACTS_COMMAND = {
       shownDefault: `${BODY_DEFAULTS.maxBodyBytes / 2 ** 20}m`,
     }),
     'max-wait': value('SECONDS', "all waiting for 429s' Retry-After in the run, together", {
-      parse: seconds(0, 24 * 3600),
+      parse: secondsWithin(RUN_LIMITS.maxWaitMs),
       shownDefault: inSeconds(RUN_DEFAULTS.maxWaitMs),
     }),
     deadline: value('SECONDS', 'the whole run ends by then; checks left are skipped, the overrun fails', {
-      parse: seconds(1, 7 * 24 * 3600),
+      parse: secondsWithin(RUN_LIMITS.deadlineMs),
       shownDefault: inSeconds(RUN_DEFAULTS.deadlineMs),
     }),
     fuzz: value(
       'N',
       'N generated requests per operation: valid ones on reads, invalid ones everywhere (docs/contracts.md)',
       {
-        parse: wholeNumber(0, 1_000_000),
+        parse: within(RUN_LIMITS.fuzz),
         shownDefault: '0',
       },
     ),
     seed: value('N', 'the seed of --fuzz, to repeat a run (default: drawn, and printed)', {
-      parse: wholeNumber(0, 2 ** 31 - 1),
+      parse: within(RUN_LIMITS.seed),
     }),
     'min-coverage': value('P', 'fail below P% spec coverage (documented statuses and properties seen)', {
       parse: percentage,
@@ -129,6 +123,25 @@ export const CONTRACTS_COMMAND = {
     }),
   },
   notes: ['exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen'],
+  flagOf: {
+    'credentials.email': 'email',
+    'credentials.password': 'password',
+    'credentials.token': 'token',
+    timeoutMs: 'timeout',
+    maxWaitMs: 'max-wait',
+    deadlineMs: 'deadline',
+    maxBodyBytes: 'max-body',
+  },
+  env: {
+    email: 'MCS_EMAIL',
+    password: 'MCS_PASSWORD',
+    token: 'MCS_TOKEN',
+    'nosub-email': 'MCS_NOSUB_EMAIL',
+    'nosub-password': 'MCS_NOSUB_PASSWORD',
+    'api-key': 'MCS_API_KEY',
+    'password-account-email': 'MCS_PW_EMAIL',
+    'password-account-password': 'MCS_PW_PASSWORD',
+  },
 };
 
 export interface CliPlan {
@@ -154,7 +167,6 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
     '--password-account-email and --password-account-password',
   );
   const email = values.email ?? env.MCS_EMAIL;
-  if (sameEmail(passwordAccount?.email, email)) throw new Error(PASSWORD_ACCOUNT_IS_MAIN);
   return {
     reporters,
     options: {
@@ -227,12 +239,13 @@ export async function main(
 ): Promise<number> {
   const parsed = parseContractArgs(argv, env);
   if (!parsed.ok) return refuse(CONTRACTS_COMMAND, parsed, io);
-  return run(parsed.plan, argv, terminalIo(io), extra);
+  return run(parsed.plan, argv, env, terminalIo(io), extra);
 }
 
 async function run(
   { options, reporters }: CliPlan,
   argv: string[],
+  env: Env,
   io: Io,
   extra: Partial<RunOptions>,
 ): Promise<number> {
@@ -256,6 +269,12 @@ async function run(
       onResult: progress ? (r) => progress(redact(progressLine(r), secrets)) : undefined,
     });
   } catch (err) {
+    // Options the suite refused are a usage error: one line naming the flags (or variables) that gave them.
+    if (err instanceof OptionsError)
+      return refuseOptions(CONTRACTS_COMMAND, err, argv, env, {
+        stdout: io.stdout,
+        stderr: (line) => io.stderr(terminalLine(redact(line, secrets))),
+      });
     const reason = err instanceof RunAborted ? err.message : `unexpected error: ${(err as Error).message}`;
     // One line, whatever the server's words in it hold.
     io.stderr(`contracts: the run could not happen: ${terminalLine(redact(reason, secrets))}`);

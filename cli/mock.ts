@@ -3,9 +3,9 @@
 
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
-import { MAX_CLIENTS } from '../fixtures/world.js';
+import { ORIGIN_RULE, parseOrigin } from '../lib/origins.js';
 import { buildMock } from '../mock/build.js';
-import { DEFAULTS, type MockContext, type MockOptions } from '../mock/options.js';
+import { DEFAULTS, MOCK_LIMITS, type MockContext, type MockOptions, MockOptionsError } from '../mock/options.js';
 import { StateFileError } from '../mock/state/file.js';
 import {
   type Args,
@@ -20,28 +20,14 @@ import {
   value,
   wholeNumber,
 } from './kit/command.js';
+import { refuseOptions } from './kit/option-names.js';
+import { within } from './kit/ranges.js';
 
-/** An origin as browsers send it: scheme, host and port only; never a wildcard (credentials are allowed). */
-function origin(raw: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = undefined;
-  }
-  if (
-    !url ||
-    !['http:', 'https:'].includes(url.protocol) ||
-    (url.pathname !== '/' && url.pathname !== '') ||
-    url.search ||
-    url.hash ||
-    raw.includes('*')
-  ) {
-    throw new Error(
-      `--cors-origin takes an origin such as http://192.168.1.20:5173 (scheme, host and port; no path and no wildcard), not "${raw}"`,
-    );
-  }
-  return url.origin;
+/** An origin as browsers send it (lib/origins.ts: the proxy's flag and both libraries take the same). */
+function origin(raw: string, name: string): string {
+  const parsed = parseOrigin(raw);
+  if (parsed === undefined) throw new Error(`--${name} takes ${ORIGIN_RULE}, not "${raw}"`);
+  return parsed;
 }
 
 export const MOCK_COMMAND = {
@@ -52,11 +38,11 @@ export const MOCK_COMMAND = {
     port: value('N', 'port to listen on', { parse: wholeNumber(0, 65535), default: DEFAULTS.port }),
     host: value('HOST', 'address to bind', { parse: nonEmpty('an address'), shownDefault: DEFAULTS.host }),
     seed: value('N', 'seed of the generated world', {
-      parse: wholeNumber(0, 2 ** 31 - 1),
+      parse: within(MOCK_LIMITS.seed),
       default: DEFAULTS.seed,
     }),
     clients: value('N', 'number of clients in the world', {
-      parse: wholeNumber(1, MAX_CLIENTS),
+      parse: within(MOCK_LIMITS.clients),
       default: DEFAULTS.clients,
     }),
     'no-rate-limit': flag("turn off the spec's rate limit (x-rate-limit)"),
@@ -68,10 +54,11 @@ export const MOCK_COMMAND = {
       repeatable: true,
     }),
     journal: value('N', 'exchanges the request journal keeps, 0 for none', {
-      parse: wholeNumber(0, 100_000),
+      parse: within(MOCK_LIMITS.journal),
       default: DEFAULTS.journal,
     }),
   },
+  flagOf: { corsOrigins: 'cors-origin' },
 };
 
 export interface CliSettings {
@@ -155,6 +142,7 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
   try {
     app = await buildMock({ ...options, logger: false, onStateError });
   } catch (err) {
+    if (err instanceof MockOptionsError) return refuseOptions(MOCK_COMMAND, err, argv);
     console.error(err instanceof StateFileError ? err.message : `cannot start the mock: ${(err as Error).message}`);
     return 1;
   }

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-import { normalizeBaseUrl } from '../contracts/options.js';
 // npm run proxy -- --upstream URL [flags]: a validating proxy in front of any
 // deployment. Point the app at it and every contract violation in its traffic
 // is reported. The only place the proxy listens (buildProxy returns the app).
-import { parseSize } from '../lib/limits.js';
-import { buildProxy, PROXY_DEFAULTS } from '../proxy/server.js';
+import type { FastifyInstance } from 'fastify';
+import { baseUrlProblem, normalizeBaseUrl } from '../lib/base-url.js';
+import { ORIGIN_RULE, parseOrigin } from '../lib/origins.js';
+import { PROXY_DEFAULTS, PROXY_LIMITS, ProxyOptionsError } from '../proxy/options.js';
+import { buildProxy } from '../proxy/server.js';
 import { loadSpec } from '../spec/load.js';
 import {
   type Args,
@@ -17,14 +19,22 @@ import {
   stopOnSignal,
   value,
   wholeNumber,
-  withAllowed,
 } from './kit/command.js';
+import { refuseOptions } from './kit/option-names.js';
+import { size, within } from './kit/ranges.js';
 
-function origin(raw: string): string {
-  const url = URL.canParse(raw) ? new URL(raw) : undefined;
-  if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname.length > 1 || raw.includes('*'))
-    throw new Error(`--cors-origin takes an origin such as http://192.168.1.20:5173, not "${raw}"`);
-  return url.origin;
+/** An origin as browsers send it (lib/origins.ts: the mock's flag and both libraries take the same). */
+function origin(raw: string, name: string): string {
+  const parsed = parseOrigin(raw);
+  if (parsed === undefined) throw new Error(`--${name} takes ${ORIGIN_RULE}, not "${raw}"`);
+  return parsed;
+}
+
+/** A base URL by the rule the proxy's library (and the contract suite) applies. */
+function baseUrl(raw: string, name: string): string {
+  const problem = baseUrlProblem(raw);
+  if (problem) throw new Error(`--${name} ${problem}, not "${raw}"`);
+  return raw;
 }
 
 export const PROXY_COMMAND = {
@@ -33,7 +43,7 @@ export const PROXY_COMMAND = {
   bin: 'mcs-proxy',
   options: {
     upstream: value('URL', 'the deployment, before /api/v1 (a URL ending in /api/v1 works too)', {
-      parse: nonEmpty('a URL'),
+      parse: baseUrl,
       required: true,
     }),
     port: value('N', 'port of the proxy', { parse: wholeNumber(0, 65535), default: 4020 }),
@@ -41,15 +51,16 @@ export const PROXY_COMMAND = {
     errors: flag('answer a violating exchange with an error instead of passing it on'),
     'cors-origin': value('URL', "a browser origin allowed beyond this machine's", { parse: origin, repeatable: true }),
     timeout: value('MS', 'the whole upstream exchange, headers and body', {
-      parse: wholeNumber(1, 600_000, 'milliseconds'),
+      parse: within(PROXY_LIMITS.timeoutMs, 'milliseconds'),
       default: PROXY_DEFAULTS.timeoutMs,
     }),
     'max-body': value('SIZE', 'upstream answers larger than this are not passed on', {
-      parse: withAllowed((raw, name) => parseSize(name, raw), '1k to 1g, e.g. 10m, 512k or bytes'),
+      parse: size,
       default: PROXY_DEFAULTS.maxBodyBytes,
       shownDefault: `${PROXY_DEFAULTS.maxBodyBytes / 2 ** 20}m`,
     }),
   },
+  flagOf: { corsOrigins: 'cors-origin', timeoutMs: 'timeout', maxBodyBytes: 'max-body' },
 };
 
 export interface ProxyPlan {
@@ -63,14 +74,8 @@ export interface ProxyPlan {
 }
 
 function plan({ values }: Args<typeof PROXY_COMMAND.options>, basePath: string): ProxyPlan {
-  let upstream: string;
-  try {
-    ({ baseUrl: upstream } = normalizeBaseUrl(values.upstream, basePath));
-  } catch (err) {
-    throw new Error((err as Error).message.replace('--base-url', '--upstream'));
-  }
   return {
-    upstream,
+    upstream: normalizeBaseUrl(values.upstream, basePath).baseUrl,
     port: values.port,
     host: values.host,
     errors: values.errors,
@@ -89,14 +94,20 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseProxyArgs(argv, spec.basePath);
   if (!parsed.ok) return refuse(PROXY_COMMAND, parsed);
   const { plan } = parsed;
-  const app = await buildProxy({
-    upstream: plan.upstream,
-    spec,
-    errors: plan.errors,
-    corsOrigins: plan.corsOrigins,
-    timeoutMs: plan.timeoutMs,
-    maxBodyBytes: plan.maxBodyBytes,
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildProxy({
+      upstream: plan.upstream,
+      spec,
+      errors: plan.errors,
+      corsOrigins: plan.corsOrigins,
+      timeoutMs: plan.timeoutMs,
+      maxBodyBytes: plan.maxBodyBytes,
+    });
+  } catch (err) {
+    if (err instanceof ProxyOptionsError) return refuseOptions(PROXY_COMMAND, err, argv);
+    throw err;
+  }
   try {
     await app.listen({ host: plan.host, port: plan.port });
   } catch (err) {

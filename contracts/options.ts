@@ -1,11 +1,26 @@
 // Options in, resolved context out, with the defaults named.
 
+import { baseUrlProblem, normalizeBaseUrl } from '../lib/base-url.js';
 import type { FetchLike } from '../lib/http.js';
-import { BODY_DEFAULTS } from '../lib/limits.js';
+import { BODY_DEFAULTS, SIZE_RANGE } from '../lib/limits.js';
+import {
+  anyText,
+  boolean,
+  checkRules,
+  fn,
+  list,
+  type Naming,
+  object,
+  type Rule,
+  text,
+  wholeNumber,
+} from '../lib/options-error.js';
+import { listText } from '../lib/words.js';
 import { type SpecFacts, specFacts } from '../spec/facts.js';
 import type { LoadedSpec } from '../spec/load.js';
 import type { Budgets } from './measures/types.js';
-import { type Credentials, RunAborted, type RunOptions } from './types.js';
+import { ContractOptionsError } from './options-error.js';
+import type { Credentials, RunOptions } from './types.js';
 
 /** The platform is not among them: it defaults to the spec's example (specFacts). */
 export const RUN_DEFAULTS = {
@@ -60,47 +75,94 @@ export interface RunContext {
   onResult: (r: import('./types.js').CheckResult) => void;
 }
 
-export const PASSWORD_ACCOUNT_IS_MAIN =
-  "--password-account-email names the run's main account: give another account (its password is changed, then restored)";
-
 export const sameEmail = (a: string | undefined, b: string | undefined) =>
   !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** `https://h/api/v1/` and `https://h` both give base `https://h` and API base `https://h/api/v1`. */
-export function normalizeBaseUrl(input: string, prefix = '/api/v1'): { baseUrl: string; apiBase: string } {
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw new Error(`--base-url "${input}" is not a URL (e.g. https://staging.example.com)`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`--base-url must be http or https, not ${url.protocol}`);
-  if (url.search || url.hash) throw new Error('--base-url takes no query or fragment');
-  let path = url.pathname.replace(/\/+$/, '');
-  if (path.endsWith(prefix)) path = path.slice(0, -prefix.length);
-  const baseUrl = `${url.origin}${path}`;
-  return { baseUrl, apiBase: `${baseUrl}${prefix}` };
+/** The whole numbers each option takes, from and to: the CLI's flags take the same (in seconds where it counts so). */
+export const RUN_LIMITS = {
+  timeoutMs: [1, 600_000],
+  maxPages: [1, 100_000],
+  maxWaitMs: [0, 24 * 3600_000],
+  deadlineMs: [1000, 7 * 24 * 3600_000],
+  maxBodyBytes: SIZE_RANGE,
+  maxProblemsPerCheck: [1, Number.MAX_SAFE_INTEGER],
+  maxProblemsPerRun: [1, Number.MAX_SAFE_INTEGER],
+  fuzz: [0, 1_000_000],
+  seed: [0, 2 ** 31 - 1],
+  clientId: [1, Number.MAX_SAFE_INTEGER],
+} as const satisfies Record<string, readonly [number, number]>;
+
+const account = { email: text, password: text };
+const RUN_RULES: Record<string, Rule> = {
+  ...Object.fromEntries(Object.entries(RUN_LIMITS).map(([name, [min, max]]) => [name, wholeNumber(min, max)])),
+  baseUrl: baseUrlProblem,
+  credentials: object,
+  'credentials.email': anyText,
+  'credentials.password': anyText,
+  'credentials.token': anyText,
+  nosub: object,
+  ...prefixed('nosub', account),
+  passwordAccount: object,
+  ...prefixed('passwordAccount', account),
+  platform: text,
+  apiKey: anyText,
+  only: list,
+  'only[]': text,
+  skip: list,
+  'skip[]': text,
+  strict: boolean,
+  allowWrites: boolean,
+  allowDestructive: boolean,
+  checkRateLimit: boolean,
+  budgets: object,
+  fetch: fn,
+  onNotice: fn,
+  onResult: fn,
+};
+
+function prefixed(prefix: string, rules: Record<string, Rule>): Record<string, Rule> {
+  return Object.fromEntries(Object.entries(rules).map(([k, r]) => [`${prefix}.${k}`, r]));
+}
+
+/** Every option given is checked here, before any request; a rule that spans options says which. */
+function checkOptions(o: RunOptions): void {
+  const refuse = (words: (name: Naming) => string) => new ContractOptionsError(words);
+  if (object(o)) throw refuse(() => 'the options must be an object');
+  if (o.baseUrl === undefined) throw refuse((n) => `${n('baseUrl')} is needed`);
+  checkRules(o, RUN_RULES, refuse);
+  if (o.credentials === undefined) throw refuse((n) => `${n('credentials')} is needed`);
+  if (!o.credentials.token && !(o.credentials.email && o.credentials.password))
+    throw refuse(
+      (n) => `give ${n('credentials.email')} and ${n('credentials.password')}, or ${n('credentials.token')}`,
+    );
+  for (const [path, pair] of [
+    ['nosub', o.nosub],
+    ['passwordAccount', o.passwordAccount],
+  ] as const)
+    if (pair && !(pair.email && pair.password))
+      throw refuse((n) => `${n(`${path}.email`)} and ${n(`${path}.password`)} go together`);
+  if (o.allowDestructive && o.clientId === undefined)
+    throw refuse((n) => `${n('allowDestructive')} needs ${n('clientId')}, naming a client that may be deleted`);
+  if (sameEmail(o.passwordAccount?.email, o.credentials.email))
+    throw refuse(
+      (n) =>
+        `${n('passwordAccount.email')} names the run's main account: give another account (its password is changed, then restored)`,
+    );
 }
 
 /** The platform asked for, or the spec's default; a value the spec does not list cannot make a run. */
 export function runPlatform(asked: string | undefined, facts: SpecFacts): string {
   if (asked === undefined) return facts.defaultPlatform;
   if (facts.platforms.includes(asked)) return asked;
-  const all = facts.platforms;
-  const listed = all.length > 1 ? `${all.slice(0, -1).join(', ')} or ${all.at(-1)}` : all.join('');
-  throw new RunAborted(`--platform takes ${listed}, not "${asked}"`);
+  throw new ContractOptionsError(
+    (n) => `${n('platform')} must be ${listText(facts.platforms, 'or')}, not ${JSON.stringify(asked)}`,
+  );
 }
 
 export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePath' | 'document'>): RunContext {
+  checkOptions(o);
   const { baseUrl, apiBase } = normalizeBaseUrl(o.baseUrl, spec.basePath);
   const facts = specFacts(spec);
-  if (!o.credentials.token && !(o.credentials.email && o.credentials.password)) {
-    throw new Error('give --email and --password, or --token (or MCS_EMAIL, MCS_PASSWORD, MCS_TOKEN)');
-  }
-  if (o.allowDestructive && o.clientId === undefined)
-    throw new Error('--allow-destructive needs --client-id N, naming a client that may be deleted');
-  if (sameEmail(o.passwordAccount?.email, o.credentials.email)) throw new Error(PASSWORD_ACCOUNT_IS_MAIN);
   return {
     baseUrl,
     apiBase,

@@ -1,8 +1,10 @@
 // runContracts: signs in, runs every check against the deployment, and returns
-// the report. It never exits; RunAborted says the run could not happen.
+// the report. It never exits; ContractOptionsError says which option it cannot
+// take, RunAborted why else the run could not happen.
 
 import { createTransport } from '../lib/http.js';
 import { redact, redactDeep } from '../lib/redact.js';
+import { nearest } from '../lib/words.js';
 import { createExchangeValidator } from '../spec/exchange.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { authChecks } from './checks/auth.js';
@@ -16,6 +18,7 @@ import { writeChecks } from './checks/writes.js';
 import { checkMinCoverage, coverageResult } from './measures/coverage.js';
 import { checkBudgets } from './measures/timing.js';
 import { resolveRunOptions } from './options.js';
+import { ContractOptionsError } from './options-error.js';
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
 import { type CheckResult, RunAborted, type RunOptions, type RunReport } from './types.js';
 
@@ -97,48 +100,18 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   return redactDeep(report, s.secrets);
 }
 
-/** The closest of `names` to `word` (edit distance), for "did you mean". */
-export function nearest(word: string, names: readonly string[]): string | undefined {
-  const distance = (a: string, b: string) => {
-    const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-      let prev = row[0]!;
-      row[0] = i;
-      for (let j = 1; j <= b.length; j++) {
-        const cur = row[j]!;
-        row[j] = Math.min(
-          row[j]! + 1,
-          row[j - 1]! + 1,
-          prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
-        );
-        prev = cur;
-      }
-    }
-    return row[b.length]!;
-  };
-  let best: string | undefined;
-  let bestD = Number.POSITIVE_INFINITY;
-  for (const n of names) {
-    const d = distance(word, n);
-    if (d < bestD) [best, bestD] = [n, d];
-  }
-  return best !== undefined && bestD <= Math.max(3, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-/** --only and --skip name operationIds or tags of the spec; anything else is a usage error. */
+/** only and skip name operationIds or tags of the spec; anything else is an options error. */
 function checkSelection(ctx: { only: Set<string>; skip: Set<string> }, spec: LoadedSpec): void {
   const ids = spec.operations.map((o) => o.operationId);
   const tags = [...new Set(spec.operations.flatMap((o) => o.tags))];
   const valid = new Set([...ids, ...tags]);
-  for (const [flag, names] of [
-    ['--only', ctx.only],
-    ['--skip', ctx.skip],
-  ] as const) {
-    for (const name of names) {
+  for (const option of ['only', 'skip'] as const) {
+    for (const name of ctx[option]) {
       if (valid.has(name)) continue;
       const guess = nearest(name, [...valid]);
-      throw new RunAborted(
-        `${flag} ${name} is no operationId or tag of the spec${guess ? ` (did you mean ${guess}?)` : ''}; tags: ${tags.join(', ')}; operationIds: ${ids.join(', ')}`,
+      throw new ContractOptionsError(
+        (n) =>
+          `${n(option)} names ${name}, which is no operationId or tag of the spec${guess ? ` (did you mean ${guess}?)` : ''}; tags: ${tags.join(', ')}; operationIds: ${ids.join(', ')}`,
       );
     }
   }

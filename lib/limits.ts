@@ -101,11 +101,14 @@ export function jsonDepth(text: string, stopAt = Number.POSITIVE_INFINITY): numb
   return jsonShape(text, { depth: stopAt }).depth;
 }
 
-/** A size flag: bytes, or a number with k/m/g (KiB/MiB/GiB), from 1 KiB to 1 GiB. */
+/** The bytes a size option takes, from and to: 1 KiB to 1 GiB. */
+export const SIZE_RANGE = [1024, 1024 ** 3] as const;
+
+/** A size flag: bytes, or a number with k/m/g (KiB/MiB/GiB), within SIZE_RANGE. */
 export function parseSize(name: string, v: string): number {
   const m = /^(\d+)([kmg]?)i?b?$/i.exec(v.trim());
   const n = m ? Number(m[1]) * 1024 ** ' kmg'.indexOf((m[2] || ' ').toLowerCase()) : NaN;
-  if (!(n >= 1024 && n <= 1024 ** 3))
+  if (!(n >= SIZE_RANGE[0] && n <= SIZE_RANGE[1]))
     throw new Error(`--${name} takes a size from 1k to 1g (e.g. 10m, 512k or bytes), not "${v}"`);
   return n;
 }

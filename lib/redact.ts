@@ -5,9 +5,9 @@
 // (8 characters or more) left before a cut is masked too; token-like fields are
 // masked whatever their value. No pattern is ever built from a secret: a search
 // costs time linear in the text, whatever the secret's length.
+import { isSecretName, MASK } from './secret-names.js';
 import { canonical, needle, needlesOf, type Span, secretSpans } from './secret-spans.js';
 
-const MASK = '[REDACTED]';
 /** Shorter secrets are not hunted: they would mask ordinary words. */
 const MIN_SECRET = 4;
 
@@ -62,12 +62,13 @@ function masked(text: string, spans: Span[]): string {
   return out + text.slice(done);
 }
 
+/** A JSON string member (escaped once or not): its name, then its value up to the closing quote. */
+const FIELD = /(\\?"([\w.[\]-]{1,64})\\?"\s*:\s*\\?")([^"\\]+)/g;
+
+/** Members whose name says they hold a secret (lib/secret-names.ts, the journal's rule) are masked whatever their value. */
 const maskFields = (text: string) =>
   text
-    .replace(
-      /(\\?"(?:api_token|password|current_password|new_password|password_confirmation|new_password_confirmation|token|qr_code)\\?"\s*:\s*\\?")[^"\\]+/g,
-      `$1${MASK}`,
-    )
+    .replace(FIELD, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${MASK}` : whole))
     .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g, `$1${MASK}`)
     .replace(/\b(Basic\s+)[A-Za-z0-9+/=]{8,}/g, `$1${MASK}`);
 

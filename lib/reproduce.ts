@@ -3,6 +3,7 @@
 // command that sends the same request with the token taken from $MCS_TOKEN.
 import type { Outcome } from './http.js';
 import { detach, TEXT_KEPT } from './limits.js';
+import { MASK } from './secret-names.js';
 
 export interface Reproduction {
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
@@ -12,7 +13,6 @@ export interface Reproduction {
 
 /** Characters of each body kept in a reproduction. */
 export const EXCERPT = 2000;
-const MASK = '[REDACTED]';
 
 /** Characters redacted past the excerpt (what an outcome keeps of a text): a secret that crosses the cut
  *  is masked whole, and an answer of 10 MiB costs the redaction of a few kilobytes. A longer secret cut at the window is masked as a piece. */

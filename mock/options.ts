@@ -1,5 +1,19 @@
 // Options in, resolved context out: every default of the mock is named here.
-import { DEFAULT_CLIENTS, DEFAULT_SEED, GeneratedWorld } from '../fixtures/world.js';
+import { DEFAULT_CLIENTS, DEFAULT_SEED, GeneratedWorld, MAX_CLIENTS } from '../fixtures/world.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../lib/base-url.js';
+import {
+  boolean,
+  checkRules,
+  fn,
+  list,
+  type Naming,
+  OptionsError,
+  object,
+  origin,
+  text,
+  wholeNumber,
+} from '../lib/options-error.js';
+import { nearest } from '../lib/words.js';
 import { type SpecFacts, specFacts } from '../spec/facts.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { type ErrorCatalogue, errorCatalogue } from './errors.js';
@@ -11,8 +25,8 @@ import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
 
 export const DEFAULTS = {
-  host: '127.0.0.1',
-  port: 4010,
+  host: DEFAULT_HOST,
+  port: DEFAULT_PORT,
   seed: DEFAULT_SEED,
   clients: DEFAULT_CLIENTS,
   /** Size limits are not shown; 1 MiB (x-assumed in the spec, response 413). */
@@ -26,6 +40,61 @@ export const DEFAULTS = {
   /** Bytes a state file and its log hold at most; a write past it is refused (503), a bigger file not read. */
   stateLimit: STATE_LIMIT,
 } as const;
+
+/** The whole numbers each option takes, from and to: the CLI's flags take the same. */
+export const MOCK_LIMITS = {
+  seed: [0, 2 ** 31 - 1],
+  clients: [1, MAX_CLIENTS],
+  journal: [0, 100_000],
+  bodyLimit: [1, Number.MAX_SAFE_INTEGER],
+  stateLimit: [1, Number.MAX_SAFE_INTEGER],
+  'rateLimit.max': [1, Number.MAX_SAFE_INTEGER],
+  'rateLimit.windowMs': [1, Number.MAX_SAFE_INTEGER],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** Options buildMock cannot take; `options` names them as MockOptions does. */
+export class MockOptionsError extends OptionsError {
+  static readonly code = 'MCS_ERR_MOCK_OPTIONS';
+  constructor(words: (name: Naming) => string) {
+    super(MockOptionsError.code, words);
+  }
+}
+
+const MOCK_RULES = {
+  ...Object.fromEntries(Object.entries(MOCK_LIMITS).map(([name, [min, max]]) => [name, wholeNumber(min, max)])),
+  rateLimit: (v: unknown) =>
+    v === false || object(v) === undefined ? undefined : 'must be false or { max, windowMs }',
+  stateFile: text,
+  logger: boolean,
+  spec: object,
+  now: fn,
+  onStateError: fn,
+  host: text,
+  corsOrigins: list,
+  'corsOrigins[]': origin,
+  handlers: object,
+};
+
+/** Every option given is checked here, before anything is read or locked. */
+function checkOptions(options: MockOptions): void {
+  if (object(options)) throw new MockOptionsError(() => 'the options must be an object');
+  checkRules(options, MOCK_RULES, (words) => new MockOptionsError(words));
+  for (const [id, handler] of Object.entries(options.handlers ?? {}))
+    if (typeof handler !== 'function')
+      throw new MockOptionsError((name) => `${name(`handlers.${id}`)} must be a function`);
+}
+
+/** A replaced handler names an operation of the spec: a mistyped one would silently replace nothing. */
+function checkHandlerNames(handlers: MockOptions['handlers'], spec: LoadedSpec): void {
+  const ids = spec.operations.map((o) => o.operationId);
+  for (const id of Object.keys(handlers ?? {})) {
+    if (ids.includes(id)) continue;
+    const guess = nearest(id, ids);
+    throw new MockOptionsError(
+      (name) => `${name(`handlers.${id}`)} names no operationId of the spec${guess ? ` (did you mean ${guess}?)` : ''}`,
+    );
+  }
+}
 
 export interface MockOptions {
   seed?: number;
@@ -86,10 +155,12 @@ export interface MockContext {
 
 /** The context, and the store to start with: the context keeps none, as reset replaces it (see StoreHolder). */
 export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: MockContext; store: Store }> {
+  checkOptions(options);
   const seed = options.seed ?? DEFAULTS.seed;
   const clients = options.clients ?? DEFAULTS.clients;
   const now = options.now ?? (() => new Date());
   const spec = options.spec ?? (await loadSpec());
+  checkHandlerNames(options.handlers, spec);
   const facts = specFacts(spec);
   // Before the lock is taken: a spec without the texts the catalogue reads fails here, holding nothing.
   const errors = errorCatalogue(spec);

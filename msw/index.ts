@@ -3,6 +3,7 @@
 // node:test) reach the same stateful mock as `npm start` serves.
 import type { FastifyInstance } from 'fastify';
 import { type HttpHandler, http } from 'msw';
+import { DEFAULT_BASE_URL } from '../lib/base-url.js';
 import { injectFetch } from '../lib/inject-fetch.js';
 import { buildMock } from '../mock/build.js';
 import type { MockOptions } from '../mock/options.js';
@@ -28,7 +29,7 @@ export interface MswMock {
  * 60 times a minute from one address.
  */
 export async function createMswMock(options: MswMockOptions = {}): Promise<MswMock> {
-  const base = new URL(options.baseUrl ?? 'http://127.0.0.1:4010');
+  const base = new URL(options.baseUrl ?? DEFAULT_BASE_URL);
   const app = await buildMock({ rateLimit: false, ...options, host: base.hostname });
   const prefix = base.href.replace(/\/+$/, '');
   const answer = injectFetch(app);

@@ -8,36 +8,14 @@
 // the upstream's headers pass, so an unsendable one cannot cost its body).
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { FetchLike } from '../lib/http.js';
 import { readBounded } from '../lib/limits.js';
 import { CORS_MAX_AGE, isAllowedOrigin } from '../lib/origins.js';
 import { createExchangeValidator } from '../spec/exchange.js';
-import type { LoadedSpec } from '../spec/load.js';
 import { answerHeaders, ascii, connectionNamed, mergeVary } from './headers.js';
+import { PROXY_DEFAULTS, type ProxyOptions, resolveProxyOptions } from './options.js';
 import { requestChecker } from './requests.js';
 
-export const PROXY_DEFAULTS = {
-  /** The whole upstream exchange, headers and body. */
-  timeoutMs: 30_000,
-  /** Upstream answers larger than this (after decompression) are not passed on. */
-  maxBodyBytes: 10 * 1024 * 1024,
-  /** Request bodies from the app. */
-  requestBodyLimit: 10 * 1024 * 1024,
-} as const;
-
-export interface ProxyOptions {
-  /** The deployment's base URL, before the API prefix. */
-  upstream: string;
-  spec: LoadedSpec;
-  /** Answer a violating exchange with an error instead of passing it on. */
-  errors?: boolean;
-  corsOrigins?: readonly string[];
-  timeoutMs?: number;
-  maxBodyBytes?: number;
-  fetch?: FetchLike;
-  /** Where each exchange with violations is reported (default: standard output). */
-  log?: (line: string) => void;
-}
+export { PROXY_DEFAULTS, type ProxyOptions, ProxyOptionsError } from './options.js';
 
 /** Request headers that stay between the app and the proxy. */
 const HOP_BY_HOP = new Set([
@@ -57,14 +35,14 @@ function fail(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ message, status });
 }
 
-export async function buildProxy(o: ProxyOptions): Promise<FastifyInstance> {
-  const timeoutMs = o.timeoutMs ?? PROXY_DEFAULTS.timeoutMs;
-  const maxBodyBytes = o.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes;
-  const doFetch = o.fetch ?? ((input, init) => fetch(input, init));
-  const log = o.log ?? ((line) => console.log(line));
+/** The proxy's app, ready to listen; options it cannot take are a ProxyOptionsError. */
+export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance> {
+  const o = resolveProxyOptions(options);
+  const { timeoutMs, maxBodyBytes, log } = o;
+  const doFetch = o.fetch;
   const validator = createExchangeValidator(o.spec);
   const checkRequest = requestChecker(o.spec);
-  const extra = o.corsOrigins ?? [];
+  const extra = o.corsOrigins;
 
   // Bounds on a slow app too: a request that does not arrive is not waited for.
   const app = Fastify({

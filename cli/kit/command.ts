@@ -2,6 +2,7 @@
 // declaration come the parsing, the usage text, the one-line refusal with exit
 // code 2, --help with exit code 0, and the exit code of a run.
 import { parseArgs } from 'node:util';
+import { listText } from '../../lib/words.js';
 
 /** Turns an option's text into its value, or throws an Error naming `--name` and what it takes. */
 export type Parse<T> = ((raw: string, name: string) => T) & {
@@ -59,6 +60,10 @@ export interface Command<O extends Options> {
   positionals?: { label: string; description: string };
   /** Lines after the options, e.g. what each exit code means. */
   notes?: string[];
+  /** The library's option names whose flag is not their kebab case (`corsOrigins`: `cors-origin`); see option-names.ts. */
+  flagOf?: Record<string, string>;
+  /** Flags that may come from the environment instead, with their variable (`email`: `MCS_EMAIL`). */
+  env?: Record<string, string>;
 }
 
 export type Token = ReturnType<typeof parseArgs>['tokens'] extends (infer T)[] | undefined ? T : never;
@@ -107,10 +112,6 @@ export function value<T>(arg: string, description: string, spec: ValueSpec<T> = 
   return { kind: 'value', mode, arg, description, parse, ...rest };
 }
 
-/** `a, b or c`. */
-export const orList = (xs: readonly string[]) =>
-  xs.length > 1 ? `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}` : xs.join('');
-
 /** A parser with what it accepts, for the usage text. */
 export const withAllowed = <T>(parse: (raw: string, name: string) => T, allowed: string): Parse<T> =>
   Object.assign(parse, { allowed });
@@ -128,9 +129,9 @@ export function wholeNumber(min: number, max: number, noun = 'a whole number'): 
 
 export function oneOf<C extends string>(choices: readonly C[]): Parse<C> {
   return withAllowed((raw, name) => {
-    if (!choices.includes(raw as C)) throw new Error(`--${name} takes ${orList(choices)}, not "${raw}"`);
+    if (!choices.includes(raw as C)) throw new Error(`--${name} takes ${listText(choices)}, not "${raw}"`);
     return raw as C;
-  }, orList(choices));
+  }, listText(choices));
 }
 
 /** `a,b,c`: blanks around and between commas are dropped; each item is checked by `item`. */

@@ -1,5 +1,7 @@
 // `--format X --out FILE --format Y` style options: each --out belongs to the
 // output option before it. Shared by the contract suite and spec:diff.
+import { listText } from '../../lib/words.js';
+
 export interface Output<N extends string> {
   name: N;
   out?: string;
@@ -20,8 +22,7 @@ export function pairOutputs<N extends string>(
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
     if (t.name === option) {
-      const choices = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : allowed.join('');
-      if (!allowed.includes(t.value as N)) throw new Error(`--${option} takes ${choices}, not "${t.value}"`);
+      if (!allowed.includes(t.value as N)) throw new Error(`--${option} takes ${listText(allowed)}, not "${t.value}"`);
       outputs.push({ name: t.value as N });
     } else if (t.name === 'out') {
       const last = outputs.at(-1);

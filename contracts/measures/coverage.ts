@@ -7,7 +7,8 @@
 import type { ExchangeValidator } from '../../spec/exchange.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
 import { subschemas } from '../../spec/schema.js';
-import { type CheckResult, RunAborted } from '../types.js';
+import { ContractOptionsError } from '../options-error.js';
+import type { CheckResult } from '../types.js';
 import type { CoverageReport, OperationCoverage, StatusCoverage } from './types.js';
 
 /** A response schema's properties as a tree: named children, and the items of an array. */
@@ -176,7 +177,7 @@ export const showPercent = (n: number): string => `${n.toFixed(1)}%`;
 export function checkMinCoverage(minimum: number | undefined): void {
   if (minimum === undefined) return;
   if (!Number.isFinite(minimum) || minimum < 0 || minimum > 100)
-    throw new RunAborted(`--min-coverage takes a percentage from 0 to 100, not ${minimum}`);
+    throw new ContractOptionsError((n) => `${n('minCoverage')} must be a percentage from 0 to 100, not ${minimum}`);
 }
 
 /** The run's coverage against --min-coverage: a check of the 'run' group, failed below the minimum. */

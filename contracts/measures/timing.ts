@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { Outcome } from '../../lib/http.js';
 import type { LoadedSpec } from '../../spec/load.js';
-import { type CheckResult, type Finding, RunAborted } from '../types.js';
+import { ContractOptionsError } from '../options-error.js';
+import type { CheckResult, Finding } from '../types.js';
 import type { Budgets, OperationTiming, TimingReport } from './types.js';
 
 /** Budgets run from 1 ms to 10 minutes. */
@@ -55,23 +56,26 @@ export function readBudgetsFile(file: string, flag = 'budgets'): Budgets {
   return value as Budgets;
 }
 
-/** Budgets given to the run (the file, or the library's object) that cannot make one: a RunAborted (exit 2). */
+/** Budgets given to the run (the file, or the library's object) that cannot make one: a ContractOptionsError. */
 export function checkBudgets(
   o: { budgets?: Budgets; maxResponseMs?: number },
   spec: Pick<LoadedSpec, 'operations'>,
   suggest: (name: string, names: readonly string[]) => string | undefined,
 ): void {
   if (o.maxResponseMs !== undefined && !isBudget(o.maxResponseMs))
-    throw new RunAborted(`--max-response-ms takes a whole number from 1 to ${MAX_BUDGET_MS}, not ${o.maxResponseMs}`);
+    throw new ContractOptionsError(
+      (n) => `${n('maxResponseMs')} must be a whole number from 1 to ${MAX_BUDGET_MS}, not ${o.maxResponseMs}`,
+    );
   if (o.budgets === undefined) return;
   const problem = budgetsProblem(o.budgets);
-  if (problem) throw new RunAborted(`--budgets: ${problem}`);
+  if (problem) throw new ContractOptionsError((n) => `${n('budgets')}: ${problem}`);
   const ids = spec.operations.map((op) => op.operationId);
   const name = Object.keys(o.budgets.operations ?? {}).find((id) => !ids.includes(id));
   if (name === undefined) return;
   const guess = suggest(name, ids);
-  throw new RunAborted(
-    `--budgets names ${name}, which is no operationId of the spec${guess ? ` (did you mean ${guess}?)` : ''}`,
+  throw new ContractOptionsError(
+    (n) =>
+      `${n('budgets')} names ${name}, which is no operationId of the spec${guess ? ` (did you mean ${guess}?)` : ''}`,
   );
 }
 

@@ -6,7 +6,6 @@ import {
   commaList,
   flag,
   oneOf,
-  orList,
   parseCommand,
   type Refusal,
   refuse,
@@ -16,6 +15,7 @@ import {
   wholeNumber,
   withAllowed,
 } from '../../cli/kit/command.js';
+import { listText } from '../../lib/words.js';
 import { fuzzBench } from './fuzz.js';
 import { hostileCli, hostileCliTable, hostileRunHeld } from './hostile-cli.js';
 import { hostileMock, hostileMockTable } from './hostile-mock.js';
@@ -29,7 +29,7 @@ const SECTIONS = ['throughput', 'startup', 'scale', 'contracts', 'fuzz', 'hostil
 const anyOf = commaList(oneOf(SECTIONS));
 const sections = withAllowed((raw, name) => {
   const chosen = anyOf(raw, name);
-  if (chosen.length === 0) throw new Error(`--${name} takes ${orList(SECTIONS)}, comma-separated, not "${raw}"`);
+  if (chosen.length === 0) throw new Error(`--${name} takes ${listText(SECTIONS)}, comma-separated, not "${raw}"`);
   return chosen;
 }, anyOf.allowed!);
 

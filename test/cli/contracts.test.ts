@@ -115,8 +115,11 @@ t.test('exit 2 with a one-line reason when the run cannot happen', async (t) => 
       ['--base-url', `http://127.0.0.1:${closed}`, '--email', 'a@example.com', '--password', 'pw-secret-1'],
       /cannot reach http:\/\/127.0.0.1:\d+\/api\/v1: connection refused/,
     ],
-    [['--base-url', 'ftp://example.com', '--token', 't'], /must be http or https/],
-    [['--base-url', 'http://127.0.0.1:1'], /give --email and --password, or --token/],
+    [['--base-url', 'ftp://example.com', '--token', 't'], /^contracts: --base-url must be an http or https URL/m],
+    [
+      ['--base-url', 'http://127.0.0.1:1'],
+      /^contracts: give --email \(or MCS_EMAIL\) and --password \(or MCS_PASSWORD\), or --token \(or MCS_TOKEN\) \(--help shows the usage\)$/m,
+    ],
     [
       ['--base-url', 'http://127.0.0.1:1', '--token', 't', '--allow-destructive'],
       /--allow-destructive needs --client-id/,
@@ -124,7 +127,7 @@ t.test('exit 2 with a one-line reason when the run cannot happen', async (t) => 
     // The spec's platform values, checked once the spec is loaded.
     [
       ['--base-url', 'http://127.0.0.1:1', '--token', 't', '--platform', 'PALM'],
-      /--platform takes WEB, IOS or ANDROID/,
+      /^contracts: --platform must be WEB, IOS or ANDROID, not "PALM" \(--help shows the usage\)$/m,
     ],
   ];
   for (const [argv, reason] of cases) {

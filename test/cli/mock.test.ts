@@ -84,7 +84,9 @@ t.test('bad flags get a clear message', async (t) => {
     [['--bogus'], /Unknown option '--bogus'/],
     [['--journal', 'lots'], /--journal takes a whole number from 0 to 100000/],
     [['--cors-origin', '*'], /--cors-origin takes an origin such as http:\/\/192.168.1.20:5173/],
-    [['--cors-origin', 'http://a.example/app'], /no path and no wildcard/],
+    [['--cors-origin', 'http://a.example/app'], /no path, query, fragment, credentials or wildcard/],
+    // The proxy's flag once took this (lib/origins.ts: one rule now).
+    [['--cors-origin', 'http://192.168.1.20:5173/?x=1'], /--cors-origin takes an origin/],
     [['--cors-origin', 'ftp://a.example'], /--cors-origin takes an origin/],
     [['--host', ''], /--host needs an address/],
     [['extra'], /positional/i],

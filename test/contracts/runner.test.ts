@@ -93,12 +93,14 @@ t.test(
     const url = await mock.listen({ host: '127.0.0.1', port: 0 });
     t.teardown(() => mock.close());
     await t.rejects(runContracts({ baseUrl: url, credentials: demo, only: ['listClient'] }, await spec()), {
-      name: 'RunAborted',
+      name: 'ContractOptionsError',
+      code: 'MCS_ERR_CONTRACT_OPTIONS',
+      options: ['only'],
       message:
-        /^--only listClient is no operationId or tag of the spec \(did you mean listClients\?\); tags: .*Clients.*; operationIds: .*listCountries/,
+        /^only names listClient, which is no operationId or tag of the spec \(did you mean listClients\?\); tags: .*Clients.*; operationIds: .*listCountries/,
     });
     await t.rejects(runContracts({ baseUrl: url, credentials: demo, skip: ['zzzzzzzzzzzz'] }, await spec()), {
-      message: /^--skip zzzzzzzzzzzz is no operationId or tag of the spec; tags:/,
+      message: /^skip names zzzzzzzzzzzz, which is no operationId or tag of the spec; tags:/,
     });
   },
 );

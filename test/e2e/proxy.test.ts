@@ -376,9 +376,12 @@ t.test('flags', async (t) => {
   });
   const bad: Array<[string[], RegExp]> = [
     [[], /--upstream is required/],
-    [['--upstream', 'staging'], /--upstream "staging" is not a URL/],
+    [['--upstream', 'staging'], /--upstream must be a URL such as https:\/\/staging.example.com, not "staging"/],
     [['--upstream', 'http://h', '--timeout', 'soon'], /--timeout takes milliseconds/],
     [['--upstream', 'http://h', '--cors-origin', '*'], /--cors-origin takes an origin/],
+    // The mock's rule (lib/origins.ts): the proxy took this one before issue 27.
+    [['--upstream', 'http://h', '--cors-origin', 'http://192.168.1.20:5173/?x=1'], /--cors-origin takes an origin/],
+    [['--upstream', 'ftp://h'], /--upstream must be an http or https URL, not "ftp:\/\/h"/],
     [['--upstream', 'http://h', '--max-body', 'huge'], /--max-body takes a size/],
   ];
   for (const [argv, message] of bad) {

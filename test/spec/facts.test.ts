@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import t from 'tap';
 import { requestFor } from '../../contracts/fuzz/arbitraries.js';
 import { resolveRunOptions } from '../../contracts/options.js';
+import { ContractOptionsError } from '../../contracts/options-error.js';
 import { runContracts } from '../../contracts/runner.js';
-import { RunAborted } from '../../contracts/types.js';
 import { SpecFactError, specFacts } from '../../spec/facts.js';
 import { buildSpec, type LoadedSpec, type RawNode } from '../../spec/load.js';
 import { bearer, spec, testMock } from '../helpers/mock.js';
@@ -89,7 +89,7 @@ t.test('the contract suite takes its platforms, default and limit from the spec'
   const own = await spec();
   t.equal(resolveRunOptions(base, own).platform, 'WEB', 'the default is the example');
   t.equal(resolveRunOptions({ ...base, platform: 'HARMONY' }, four).platform, 'HARMONY');
-  t.throws(() => resolveRunOptions({ ...base, platform: 'HARMONY' }, own), RunAborted);
+  t.throws(() => resolveRunOptions({ ...base, platform: 'HARMONY' }, own), ContractOptionsError);
 
   const mock = await testMock(t, { spec: four, rateLimit: false });
   const url = await mock.app.listen({ host: '127.0.0.1', port: 0 });

@@ -182,8 +182,8 @@ t.test('--min-coverage: a check of the run, failed below the minimum', async (t)
   t.equal(low.results.find((r) => r.id === 'run:coverage')!.verdict, 'pass');
   t.equal(low.summary.checks.failed, 0);
   await t.rejects(runInProcess(t, { minCoverage: 101 }), {
-    name: 'RunAborted',
-    message: '--min-coverage takes a percentage from 0 to 100, not 101',
+    name: 'ContractOptionsError',
+    message: 'minCoverage must be a percentage from 0 to 100, not 101',
   });
 });
 

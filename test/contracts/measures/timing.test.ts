@@ -173,13 +173,13 @@ t.test('budgets naming no operation of the spec cannot make a run', async (t) =>
   await t.rejects(
     runContracts({ baseUrl: 'http://127.0.0.1:9', credentials: demo, budgets: { operations: { listClient: 5 } } }),
     {
-      name: 'RunAborted',
-      message: '--budgets names listClient, which is no operationId of the spec (did you mean listClients?)',
+      name: 'ContractOptionsError',
+      message: 'budgets names listClient, which is no operationId of the spec (did you mean listClients?)',
     },
   );
   await t.rejects(runContracts({ baseUrl: 'http://127.0.0.1:9', credentials: demo, maxResponseMs: 0 }), {
-    name: 'RunAborted',
-    message: '--max-response-ms takes a whole number from 1 to 600000, not 0',
+    name: 'ContractOptionsError',
+    message: 'maxResponseMs must be a whole number from 1 to 600000, not 0',
   });
 });
 
@@ -200,7 +200,7 @@ t.test('CLI: bad values exit 2 in one line; a slow answer exits 1; every reporte
   const base = ['--base-url', 'http://127.0.0.1:9'];
   t.equal(await main([...base, '--budgets', join(dir, 'unknown.json')], env, unknown), 2);
   t.same(unknown.err, [
-    'contracts: the run could not happen: --budgets names getHowItWork, which is no operationId of the spec (did you mean getHowItWorks?)',
+    'contracts: --budgets names getHowItWork, which is no operationId of the spec (did you mean getHowItWorks?) (--help shows the usage)',
   ]);
 
   const url = await slowOn(t, { '/how-works/get': { ms: 300 } });

@@ -1,8 +1,8 @@
 import t from 'tap';
 import { envelopeProblems } from '../../../contracts/checks/paging.js';
-import { normalizeBaseUrl } from '../../../contracts/options.js';
 import { progressLine, renderHtml, renderHuman, renderJson, renderJunit } from '../../../contracts/reporters/index.js';
 import type { RunReport } from '../../../contracts/types.js';
+import { normalizeBaseUrl } from '../../../lib/base-url.js';
 import { redact, redactDeep } from '../../../lib/redact.js';
 
 const report: RunReport = {
@@ -153,7 +153,7 @@ t.test('base URL: with or without /api/v1', async (t) => {
     baseUrl: 'http://h:8080/mcs',
     apiBase: 'http://h:8080/mcs/api/v1',
   });
-  t.throws(() => normalizeBaseUrl('staging'), /is not a URL/);
+  t.throws(() => normalizeBaseUrl('staging'), /must be a URL/);
 });
 
 t.test('envelope rules catch what disagrees', async (t) => {
