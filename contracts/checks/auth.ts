@@ -1,8 +1,8 @@
 // Section 5: every protected operation refuses a call without credentials and
 // a made-up token with the documented 401; the token works in X-API-Token too.
 import { randomBytes } from 'node:crypto';
+import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
-import type { Discovered } from './conformance.js';
 
 export async function authChecks(s: Session, found: Discovered): Promise<void> {
   const madeUp = `made-up-${randomBytes(16).toString('hex')}`;

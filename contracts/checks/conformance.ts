@@ -2,19 +2,8 @@
 // Read-only: public operations that would change something are called so that
 // they must refuse (an unknown reset token, a wrong current password).
 import type { RawNode } from '../../spec/load.js';
+import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
-
-export interface Discovered {
-  userId?: number;
-  companyName?: string;
-  client?: Record<string, unknown>;
-  roomId?: number;
-  measurementTypes: Array<{ id: number; name: string }>;
-  /** A second session of our own, ended by the logout check. */
-  spareToken?: string;
-  /** Requests that succeeded, replayed with X-API-Token by the auth checks. */
-  reads: Array<{ operationId: string; body?: unknown }>;
-}
 
 const NOBODY = 'nobody@example.invalid';
 /** Reads that answer a list of records (others answer the envelope's empty `data: []`). */

@@ -8,13 +8,13 @@
 
 import { createAjv } from '../../spec/ajv.js';
 import type { OperationEntry } from '../../spec/load.js';
+import type { Discovered } from '../discovered.js';
 import type { Hints } from '../fuzz/arbitraries.js';
 import { type CaseContext, type FuzzCase, invalidCase, validCase } from '../fuzz/cases.js';
 import { addOwnRecord } from '../fuzz/own-records.js';
 import { type Answer, fuzzProperty } from '../fuzz/property.js';
 import { invalidAuth, unknownParams, type ValidPlan, validPlan } from '../fuzz/safety.js';
 import type { AuthMode, Expect, Session } from '../session.js';
-import type { Discovered } from './conformance.js';
 
 type BodyCheck = (op: OperationEntry, body: unknown) => boolean;
 

@@ -3,9 +3,9 @@
 
 import { preview } from '../../lib/preview.js';
 import type { components } from '../../spec/types.gen.js';
+import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { type Finding, severityOf } from '../types.js';
-import type { Discovered } from './conformance.js';
 
 /** The paged list envelope, as the spec declares it (section 2.5); the checks only need the items' ids. */
 type Envelope = Omit<components['schemas']['ClientPage'], 'data'> & { data: Array<{ id: number }> };

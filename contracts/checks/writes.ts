@@ -3,9 +3,9 @@
 // --allow-destructive is a sequence (checks/sequences/delete.ts).
 
 import { preview } from '../../lib/preview.js';
+import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
-import type { Discovered } from './conformance.js';
 
 type Client = Record<string, unknown> & { id: number };
 

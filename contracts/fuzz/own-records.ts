@@ -4,7 +4,7 @@
 // generated edit names that record, that client, that room and that author.
 // The added measurement stays (the API has no measurement delete).
 import type { RawNode } from '../../spec/load.js';
-import type { Discovered } from '../checks/conformance.js';
+import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
 

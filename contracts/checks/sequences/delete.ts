@@ -2,9 +2,10 @@
 // deleted once; afterwards client/list and client/user_client no longer list
 // it, and room/get-by-client-id, room/get (for a room it had), client/update
 // and client/delete refuse it with a 4xx (the documented 404 of a deleted client).
+
+import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
-import type { Discovered } from '../conformance.js';
 import { type Client, during, found as finding, listed, sequence } from './shared.js';
 
 const PAGE = { limit: 100 };

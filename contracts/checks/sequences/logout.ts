@@ -7,9 +7,9 @@
 
 import type { Outcome } from '../../../lib/http.js';
 import type { OperationEntry } from '../../../spec/load.js';
+import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import { type Finding, severityOf } from '../../types.js';
-import type { Discovered } from '../conformance.js';
 import { harmlessBody } from '../negative.js';
 import { apiToken, during, logOut, refused, sequence, signIn } from './shared.js';
 

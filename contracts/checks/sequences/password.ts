@@ -5,9 +5,9 @@
 // old password no longer signs in and the new one does. A given account gets
 // its password back afterwards, so the run can be repeated.
 import { randomBytes } from 'node:crypto';
+import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
-import type { Discovered } from '../conformance.js';
 import { apiToken, during, found as finding, logOut, refused, sequence, signIn, userIdOf } from './shared.js';
 
 interface Account {

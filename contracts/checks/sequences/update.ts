@@ -5,9 +5,9 @@
 // rooms; then its original values are written back and read again.
 import type { Outcome } from '../../../lib/http.js';
 import { preview } from '../../../lib/preview.js';
+import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
-import type { Discovered } from '../conformance.js';
 import { UPDATE_STRINGS } from '../writes.js';
 import { type Client, during, found as finding, listed, sequence } from './shared.js';
 
