@@ -15,7 +15,7 @@ export async function authChecks(s: Session, found: Discovered): Promise<void> {
         operationId: op.operationId,
         title: 'refuses a call without credentials',
       },
-      async () => s.conform(op.operationId, await s.call(op.operationId, { auth: 'none', body }), [401]),
+      async (run) => run.conform(op.operationId, await run.call(op.operationId, { auth: 'none', body }), [401]),
     );
     await s.check(
       {
@@ -24,7 +24,8 @@ export async function authChecks(s: Session, found: Discovered): Promise<void> {
         operationId: op.operationId,
         title: 'refuses a made-up token',
       },
-      async () => s.conform(op.operationId, await s.call(op.operationId, { auth: { bearer: madeUp }, body }), [401]),
+      async (run) =>
+        run.conform(op.operationId, await run.call(op.operationId, { auth: { bearer: madeUp }, body }), [401]),
     );
   }
   for (const r of found.reads) {
@@ -35,7 +36,7 @@ export async function authChecks(s: Session, found: Discovered): Promise<void> {
         operationId: r.operationId,
         title: 'accepts the token as X-API-Token',
       },
-      async () => s.conform(r.operationId, await s.call(r.operationId, { auth: 'x-api-token', body: r.body })),
+      async (run) => run.conform(r.operationId, await run.call(r.operationId, { auth: 'x-api-token', body: r.body })),
     );
   }
 }

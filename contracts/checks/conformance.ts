@@ -4,6 +4,7 @@
 import type { RawNode } from '../../spec/load.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
+import { tokenOf } from './kit.js';
 
 const NOBODY = 'nobody@example.invalid';
 /** Reads that answer a list of records (others answer the envelope's empty `data: []`). */
@@ -32,22 +33,22 @@ const data = (body: unknown) => (body as RawNode | undefined)?.data;
 export async function conformanceChecks(s: Session): Promise<Discovered> {
   const found: Discovered = { measurementTypes: [], reads: [] };
   const read = async (operationId: string, title: string, body?: unknown, after?: (b: unknown) => void) =>
-    s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async () => {
-      const out = await s.call(operationId, { body });
-      const problems = s.conform(operationId, out);
+    s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async (run) => {
+      const out = await run.call(operationId, { body });
+      const problems = run.conform(operationId, out);
       if (out.status !== undefined && out.status < 300) {
         if (!s.op(operationId).isPublic) found.reads.push({ operationId, body });
         after?.(out.body);
         if (LISTS.has(operationId) && isEmptyList(out.body))
-          s.nothingToCheck(
+          run.nothingToCheck(
             `the answer holds no records, so the schema of its records was not exercised (the account has none)`,
           );
       }
       return problems;
     });
   const refused = async (operationId: string, title: string, body: unknown, params?: Record<string, string>) =>
-    s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async () =>
-      s.conform(operationId, await s.call(operationId, { body, params }), '4xx'),
+    s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async (run) =>
+      run.conform(operationId, await run.call(operationId, { body, params }), '4xx'),
     );
 
   // Public operations.
@@ -73,7 +74,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
     'signs a second device in from a QR code',
     { qr_code: s.token, platform: s.ctx.platform },
     (b) => {
-      found.spareToken = data(b)?.api_token;
+      found.spareToken = tokenOf(b);
       s.keepSecret(found.spareToken);
     },
   );
@@ -128,11 +129,11 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       operationId: 'getRoomsByClientId',
       title: "lists a client's rooms (a client that has some)",
     },
-    async () => {
+    async (run) => {
       const problems = [];
       for (const c of clients.slice(0, PROBES)) {
-        const out = await s.call('getRoomsByClientId', { body: { client_id: c.id } });
-        problems.push(...s.conform('getRoomsByClientId', out));
+        const out = await run.call('getRoomsByClientId', { body: { client_id: c.id } });
+        problems.push(...run.conform('getRoomsByClientId', out));
         const list = data(out.body);
         if (Array.isArray(list) && list.length) {
           found.client = c;
@@ -142,7 +143,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
         }
       }
       if (!rooms.length)
-        s.nothingToCheck(
+        run.nothingToCheck(
           `none of the first ${Math.min(PROBES, clients.length)} clients has a room, so a room record was never checked`,
         );
       return problems;
@@ -168,12 +169,12 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       operationId: 'getRoomMeasurements',
       title: "lists a room's measurements (a room that has some)",
     },
-    async () => {
+    async (run) => {
       const problems = [];
       let hit = false;
       for (const r of rooms.slice(0, PROBES)) {
-        const out = await s.call('getRoomMeasurements', { body: { client_id: r.clientId, room_id: r.roomId } });
-        problems.push(...s.conform('getRoomMeasurements', out));
+        const out = await run.call('getRoomMeasurements', { body: { client_id: r.clientId, room_id: r.roomId } });
+        problems.push(...run.conform('getRoomMeasurements', out));
         if (!isEmptyList(out.body) && out.status !== undefined && out.status < 300) {
           found.reads.push({ operationId: 'getRoomMeasurements', body: { client_id: r.clientId, room_id: r.roomId } });
           hit = true;
@@ -181,7 +182,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
         }
       }
       if (!hit)
-        s.nothingToCheck(
+        run.nothingToCheck(
           `none of the client's ${Math.min(PROBES, rooms.length)} rooms has a measurement, so a measurement record was never checked`,
         );
       return problems;
@@ -202,10 +203,10 @@ export async function logoutCheck(s: Session, found: Discovered): Promise<void> 
     s.skip(spec, 'no spare session (QR sign-in did not give one); the main session is not logged out');
     return;
   }
-  await s.check(spec, async () => {
+  await s.check(spec, async (run) => {
     const token = found.spareToken!;
-    const problems = s.conform('logout', await s.call('logout', { auth: { bearer: token }, body: {} }));
-    const after = await s.call('getProfile', { auth: { bearer: token }, body: {} });
-    return [...problems, ...s.conform('getProfile', after, [401])];
+    const problems = run.conform('logout', await run.call('logout', { auth: { bearer: token }, body: {} }));
+    const after = await run.call('getProfile', { auth: { bearer: token }, body: {} });
+    return [...problems, ...run.conform('getProfile', after, [401])];
   });
 }

@@ -43,7 +43,8 @@ export async function negativeChecks(s: Session): Promise<void> {
         operationId: op.operationId,
         title: 'refuses a request without the platform header',
       },
-      async () => s.conform(op.operationId, await s.call(op.operationId, { body, params, platform: null }), '4xx'),
+      async (run) =>
+        run.conform(op.operationId, await run.call(op.operationId, { body, params, platform: null }), '4xx'),
     );
     if (!op.requestBody || !body) continue;
     const shape = foldAllOf(op.requestBody.schema);
@@ -59,7 +60,7 @@ export async function negativeChecks(s: Session): Promise<void> {
           operationId: op.operationId,
           title: `refuses a body without required "${missing}"`,
         },
-        async () => s.conform(op.operationId, await s.call(op.operationId, { body: rest, params }), '4xx'),
+        async (run) => run.conform(op.operationId, await run.call(op.operationId, { body: rest, params }), '4xx'),
       );
     }
     const typed = Object.entries(properties).find(
@@ -75,8 +76,12 @@ export async function negativeChecks(s: Session): Promise<void> {
           operationId: op.operationId,
           title: `refuses "${key}" of the wrong type`,
         },
-        async () =>
-          s.conform(op.operationId, await s.call(op.operationId, { body: { ...body, [key]: wrong }, params }), '4xx'),
+        async (run) =>
+          run.conform(
+            op.operationId,
+            await run.call(op.operationId, { body: { ...body, [key]: wrong }, params }),
+            '4xx',
+          ),
       );
     }
   }
@@ -98,14 +103,14 @@ async function wrongMethodChecks(s: Session): Promise<void> {
         operationId: op.operationId,
         title: `answers ${method} ${path}, a method the spec lacks, with 4xx`,
       },
-      async () => {
-        const out = await s.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
+      async (run) => {
+        const out = await run.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
         if (out.fault)
           return [
             { operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, severity: 'error' },
           ];
         const problems: Finding[] = [];
-        if (out.status === 429) return s.conform(op.operationId, out, '4xx');
+        if (out.status === 429) return run.conform(op.operationId, out, '4xx');
         if (out.status! < 400 || out.status! >= 500) {
           problems.push({
             operationId: op.operationId,

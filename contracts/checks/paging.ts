@@ -106,14 +106,14 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
       operationId: 'listClients',
       title: 'walking every page yields every client once',
     },
-    async () => {
+    async (run) => {
       const problems: Finding[] = [];
       const seen = new Map<number, number>();
       let last = 1;
       let total = 0;
       for (let page = 1; page <= last && page <= s.ctx.maxPages; page++) {
-        const out = await s.call('listClients', { body: { page } });
-        const conform = s.conform('listClients', out);
+        const out = await run.call('listClients', { body: { page } });
+        const conform = run.conform('listClients', out);
         problems.push(...conform);
         if (conform.some((p) => p.severity === 'error')) return problems;
         const e = (out.body as { data: Envelope }).data;
@@ -163,9 +163,9 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
         operationId: 'listClients',
         title: 'a keyword finds a known client',
       },
-      async () => {
-        const out = await s.call('listClients', { body: { keyword: client.email, page: 1 } });
-        const problems = s.conform('listClients', out);
+      async (run) => {
+        const out = await run.call('listClients', { body: { keyword: client.email, page: 1 } });
+        const problems = run.conform('listClients', out);
         const ids = ((out.body as { data?: Envelope })?.data?.data ?? []).map((c) => c.id);
         if (!problems.length && !ids.includes(client.id as number)) {
           problems.push({
@@ -189,9 +189,9 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
         operationId: 'listCompanyClients',
         title: 'the company list envelope agrees with itself',
       },
-      async () => {
-        const out = await s.call('listCompanyClients', { body: { company_name: found.companyName } });
-        const problems = s.conform('listCompanyClients', out);
+      async (run) => {
+        const out = await run.call('listCompanyClients', { body: { company_name: found.companyName } });
+        const problems = run.conform('listCompanyClients', out);
         if (problems.length) return problems;
         return envelopeProblems((out.body as { data: Envelope }).data, 1, 'listCompanyClients');
       },

@@ -2,6 +2,7 @@
 // the documented shape. Runs last, on a session of its own when it can.
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
+import { signIn } from './kit.js';
 
 export async function rateLimitCheck(s: Session): Promise<void> {
   const { requests: limit, windowSeconds } = s.ctx.facts.rateLimit;
@@ -16,30 +17,20 @@ export async function rateLimitCheck(s: Session): Promise<void> {
     s.skip(spec, 'spends the quota; --check-rate-limit runs it');
     return;
   }
-  await s.check(spec, async () => {
-    let token = s.token;
-    const { email, password } = s.ctx.credentials;
-    if (email && password) {
-      const out = await s.call('signin', {
-        body: { email, password, device_token: '', platform: s.ctx.platform },
-        allow429: true,
-      });
-      const fresh = (out.body as { data?: { api_token?: string } })?.data?.api_token;
-      if (fresh) {
-        token = fresh;
-        s.keepSecret(fresh);
-      }
-    }
+  await s.check(spec, async (run) => {
+    let token = run.token;
+    const { email, password } = run.ctx.credentials;
+    if (email && password) token = (await signIn(run, email, password, { allow429: true })).token ?? token;
     // The call that should meet the 429. The quota is the user's (x-rate-limit-key), so the
     // run's earlier calls in this window count: the first answer's X-RateLimit-Remaining says how many.
     let due = limit + 1;
     for (let n = 1; n <= limit + 10; n++) {
-      const out = await s.call('getProfile', { auth: { bearer: token }, body: {}, allow429: true });
+      const out = await run.call('getProfile', { auth: { bearer: token }, body: {}, allow429: true });
       if (out.fault)
         return [{ operationId: 'getProfile', message: `call ${n}: ${out.fault.message}`, severity: 'error' }];
       if (n === 1 && out.status !== 429) due = dueAfter(out.headers['x-ratelimit-remaining'], limit);
       if (out.status !== 429) continue;
-      const problems: Finding[] = s.conform('getProfile', out, [429]);
+      const problems: Finding[] = run.conform('getProfile', out, [429]);
       if (!out.headers['retry-after'])
         problems.push({
           operationId: 'getProfile',

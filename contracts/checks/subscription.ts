@@ -3,6 +3,7 @@
 // gated operation that answers anyway is an observation; a 403 in the wrong
 // shape or words is a failure.
 import type { Session } from '../session.js';
+import { signIn } from './kit.js';
 
 export async function subscriptionChecks(s: Session): Promise<void> {
   const nosub = s.ctx.nosub;
@@ -22,13 +23,10 @@ export async function subscriptionChecks(s: Session): Promise<void> {
       operationId: 'signin',
       title: 'the account without a plan signs in',
     },
-    async () => {
-      const out = await s.call('signin', {
-        body: { email: nosub.email, password: nosub.password, device_token: '', platform: s.ctx.platform },
-      });
-      token = (out.body as { data?: { api_token?: string } } | undefined)?.data?.api_token;
-      s.keepSecret(token);
-      return s.conform('signin', out);
+    async (run) => {
+      const signedIn = await signIn(run, nosub.email, nosub.password);
+      token = signedIn.token;
+      return run.conform('signin', signedIn.out);
     },
   );
   if (!token) return;
@@ -41,10 +39,10 @@ export async function subscriptionChecks(s: Session): Promise<void> {
         operationId: op.operationId,
         title: 'refuses an account without a plan with 403',
       },
-      async () => {
-        const out = await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined });
+      async (run) => {
+        const out = await run.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined });
         if (out.status === 403) refused++;
-        return s
+        return run
           .conform(op.operationId, out, [403])
           .map((p) => (p.expected === '403' ? { ...p, severity: 'observation' } : p));
       },
@@ -75,11 +73,11 @@ export async function subscriptionChecks(s: Session): Promise<void> {
         operationId: op.operationId,
         title: 'stays open to an account without a plan',
       },
-      async () =>
-        s
+      async (run) =>
+        run
           .conform(
             op.operationId,
-            await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined }),
+            await run.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined }),
           )
           .map((p) => ({ ...p, severity: 'observation' })),
     );

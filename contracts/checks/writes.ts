@@ -3,6 +3,7 @@
 // --allow-destructive is a sequence (checks/sequences/delete.ts).
 
 import { preview } from '../../lib/preview.js';
+import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
@@ -25,9 +26,9 @@ export const UPDATE_STRINGS = [
   'project_name',
 ];
 
-async function findClient(s: Session, id: number): Promise<Client | undefined> {
-  for (let page = 1, last = 1; page <= last && page <= s.ctx.maxPages; page++) {
-    const out = await s.call('listClients', { body: { page } });
+async function findClient(run: CheckRun, id: number): Promise<Client | undefined> {
+  for (let page = 1, last = 1; page <= last && page <= run.ctx.maxPages; page++) {
+    const out = await run.call('listClients', { body: { page } });
     const env = (out.body as { data?: { data?: Client[]; last_page?: number } } | undefined)?.data;
     if (!env?.data) return undefined;
     last = env.last_page ?? 1;
@@ -66,7 +67,7 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     return;
   }
 
-  await s.check(spec('updateClient', "writes a client's own values back and reads them unchanged"), async () => {
+  await s.check(spec('updateClient', "writes a client's own values back and reads them unchanged"), async (run) => {
     const body: Record<string, unknown> = {
       client_id: client.id,
       name: client.name,
@@ -77,9 +78,9 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     if (typeof client.lead_source_id === 'number') body.lead_source_id = client.lead_source_id;
     if (client.end_client_known === 0 || client.end_client_known === 1)
       body.end_client_known = client.end_client_known === 1;
-    const problems = s.conform('updateClient', await s.call('updateClient', { body }));
+    const problems = run.conform('updateClient', await run.call('updateClient', { body }));
     if (problems.length) return problems;
-    const after = await findClient(s, client.id);
+    const after = await findClient(run, client.id);
     if (!after)
       return [
         {
@@ -120,8 +121,8 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     total_custom_fields: 0,
     custom_field: [],
   };
-  const roomEntries = async () => {
-    const out = await s.call('getRoomMeasurements', { body: { client_id: client.id, room_id: found.roomId } });
+  const roomEntries = async (run: CheckRun) => {
+    const out = await run.call('getRoomMeasurements', { body: { client_id: client.id, room_id: found.roomId } });
     return ((out.body as { data?: unknown })?.data ?? []) as Array<{ measurement_id: number; window_name: string }>;
   };
   const forms: Array<[string, number, Record<string, unknown>]> = [
@@ -134,26 +135,26 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     ['addEditSpecialtyWindowMeasurement', typeId(found, /special/i, 3), { window_type: 1, w: '48', h: '24' }],
   ];
   for (const [operationId, measurement_type_id, extra] of forms) {
-    await s.check(spec(operationId, 'adds a measurement, which room/get then lists, and edits it'), async () => {
+    await s.check(spec(operationId, 'adds a measurement, which room/get then lists, and edits it'), async (run) => {
       const name = `Contract check ${stamp} ${operationId}`;
-      const problems: Finding[] = s.conform(
+      const problems: Finding[] = run.conform(
         operationId,
-        await s.call(operationId, { body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name } }),
+        await run.call(operationId, { body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name } }),
       );
       if (problems.length) return problems;
-      const entry = (await roomEntries()).find((e) => e.window_name === name);
+      const entry = (await roomEntries(run)).find((e) => e.window_name === name);
       if (!entry)
         return [{ operationId, message: `the new measurement "${name}" is not listed by room/get`, severity: 'error' }];
       const edited = `${name} (edited)`;
       problems.push(
-        ...s.conform(
+        ...run.conform(
           operationId,
-          await s.call(operationId, {
+          await run.call(operationId, {
             body: { ...base, ...extra, id: entry.measurement_id, measurement_type_id, window_name: edited },
           }),
         ),
       );
-      const after = (await roomEntries()).find((e) => e.measurement_id === entry.measurement_id);
+      const after = (await roomEntries(run)).find((e) => e.measurement_id === entry.measurement_id);
       if (!problems.length && after?.window_name !== edited) {
         problems.push({
           operationId,
@@ -166,8 +167,8 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
       return problems;
     });
   }
-  await s.check(spec('addEditAwningMeasurement', 'adds an awning and edits it'), async () => {
-    const first = await s.call('addEditAwningMeasurement', {
+  await s.check(spec('addEditAwningMeasurement', 'adds an awning and edits it'), async (run) => {
+    const first = await run.call('addEditAwningMeasurement', {
       body: {
         client_id: client.id,
         room_id: found.roomId,
@@ -177,11 +178,11 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
         mount_height: 96,
       },
     });
-    const problems = s.conform('addEditAwningMeasurement', first);
+    const problems = run.conform('addEditAwningMeasurement', first);
     const id = (first.body as { data?: { id?: number } })?.data?.id;
     if (problems.length || id === undefined) return problems;
-    const second = await s.call('addEditAwningMeasurement', { body: { id, client_id: client.id, width: 150 } });
-    problems.push(...s.conform('addEditAwningMeasurement', second));
+    const second = await run.call('addEditAwningMeasurement', { body: { id, client_id: client.id, width: 150 } });
+    problems.push(...run.conform('addEditAwningMeasurement', second));
     const width = (second.body as { data?: { dimensions?: { width?: number } } })?.data?.dimensions?.width;
     if (!problems.length && width !== 150)
       problems.push({
