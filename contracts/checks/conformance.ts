@@ -30,9 +30,13 @@ export function isEmptyList(body: unknown): boolean {
 // Answers are untyped JSON here; the spec check before each read is what vouches for their shape.
 const data = (body: unknown) => (body as RawNode | undefined)?.data;
 
-export async function conformanceChecks(s: Session): Promise<Discovered> {
-  const found: Discovered = { measurementTypes: [], reads: [] };
-  const read = async (operationId: string, title: string, body?: unknown, after?: (b: unknown) => void) =>
+type Read = (operationId: string, title: string, body?: unknown, after?: (b: unknown) => void) => Promise<unknown>;
+type Refused = (operationId: string, title: string, body: unknown, params?: Record<string, string>) => Promise<unknown>;
+
+/** The two kinds of conformance check: a read that must succeed (what it answers goes to `after`, and a
+ *  protected one is kept for the auth checks), and a call that must be refused with a 4xx. */
+function probes(s: Session, found: Discovered): { read: Read; refused: Refused } {
+  const read: Read = async (operationId, title, body, after) =>
     s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async (run) => {
       const out = await run.call(operationId, { body });
       const problems = run.conform(operationId, out);
@@ -46,12 +50,19 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       }
       return problems;
     });
-  const refused = async (operationId: string, title: string, body: unknown, params?: Record<string, string>) =>
+  const refused: Refused = async (operationId, title, body, params) =>
     s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async (run) =>
       run.conform(operationId, await run.call(operationId, { body, params }), '4xx'),
     );
+  return { read, refused };
+}
 
-  // Public operations.
+/** Public operations: reads, and the ones that would change something called so that they must refuse. */
+async function publicChecks(
+  s: Session,
+  found: Discovered,
+  { read, refused }: ReturnType<typeof probes>,
+): Promise<void> {
   await read('listCountries', 'lists countries', {});
   await read('getSettings', 'returns settings', {});
   await read('getHowItWorks', 'returns the how-it-works steps', {});
@@ -78,8 +89,10 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       s.keepSecret(found.spareToken);
     },
   );
+}
 
-  // Protected reads; they also find the records the later checks work on.
+/** Protected reads; they also find the records the later checks work on. Returns the first page's clients. */
+async function protectedReads(s: Session, found: Discovered, read: Read): Promise<Array<Record<string, unknown>>> {
   await read('getProfile', 'returns the profile', {}, (b) => {
     found.userId = data(b)?.id;
     found.companyName = data(b)?.company_name ?? undefined;
@@ -109,18 +122,15 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       },
       'the profile names no company',
     );
+  return clients;
+}
 
-  if (clients.length === 0) {
-    for (const operationId of ['getRoomsByClientId', 'getRoomMeasurements']) {
-      s.skip(
-        { id: `conformance:${operationId}`, group: 'conformance', operationId, title: 'reads rooms' },
-        'the account has no client to read rooms of',
-      );
-    }
-    return found;
-  }
-  // A list read proves nothing when it is empty: look for a client that has rooms
-  // and a room that has measurements, checking every answer on the way.
+/** A client that has rooms, looked for among the first page's (a list read proves nothing when it is empty). */
+async function roomsCheck(
+  s: Session,
+  found: Discovered,
+  clients: Array<Record<string, unknown>>,
+): Promise<Array<{ clientId: number; roomId: number }>> {
   const rooms: Array<{ clientId: number; roomId: number }> = [];
   await s.check(
     {
@@ -149,19 +159,15 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       return problems;
     },
   );
-  found.roomId = rooms[0]?.roomId;
-  if (!rooms.length) {
-    s.skip(
-      {
-        id: 'conformance:getRoomMeasurements',
-        group: 'conformance',
-        operationId: 'getRoomMeasurements',
-        title: "lists a room's measurements",
-      },
-      'no client with a room was found',
-    );
-    return found;
-  }
+  return rooms;
+}
+
+/** A room that has measurements, among the rooms found, every answer checked on the way. */
+async function measurementsCheck(
+  s: Session,
+  found: Discovered,
+  rooms: Array<{ clientId: number; roomId: number }>,
+): Promise<void> {
   await s.check(
     {
       id: "conformance:getRoomMeasurements:lists a room's measurements",
@@ -188,6 +194,38 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       return problems;
     },
   );
+}
+
+export async function conformanceChecks(s: Session): Promise<Discovered> {
+  const found: Discovered = { measurementTypes: [], reads: [] };
+  const probe = probes(s, found);
+  await publicChecks(s, found, probe);
+  const clients = await protectedReads(s, found, probe.read);
+  if (clients.length === 0) {
+    for (const operationId of ['getRoomsByClientId', 'getRoomMeasurements']) {
+      s.skip(
+        { id: `conformance:${operationId}`, group: 'conformance', operationId, title: 'reads rooms' },
+        'the account has no client to read rooms of',
+      );
+    }
+    return found;
+  }
+  // Look for a client that has rooms and a room that has measurements, checking every answer on the way.
+  const rooms = await roomsCheck(s, found, clients);
+  found.roomId = rooms[0]?.roomId;
+  if (!rooms.length) {
+    s.skip(
+      {
+        id: 'conformance:getRoomMeasurements',
+        group: 'conformance',
+        operationId: 'getRoomMeasurements',
+        title: "lists a room's measurements",
+      },
+      'no client with a room was found',
+    );
+    return found;
+  }
+  await measurementsCheck(s, found, rooms);
   return found;
 }
 

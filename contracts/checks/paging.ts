@@ -3,6 +3,7 @@
 
 import { preview } from '../../lib/preview.js';
 import type { components } from '../../spec/types.gen.js';
+import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { type Finding, severityOf } from '../types.js';
@@ -106,52 +107,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
       operationId: 'listClients',
       title: 'walking every page yields every client once',
     },
-    async (run) => {
-      const problems: Finding[] = [];
-      const seen = new Map<number, number>();
-      let last = 1;
-      let total = 0;
-      for (let page = 1; page <= last && page <= s.ctx.maxPages; page++) {
-        const out = await run.call('listClients', { body: { page } });
-        const conform = run.conform('listClients', out);
-        problems.push(...conform);
-        if (conform.some((p) => p.severity === 'error')) return problems;
-        const e = (out.body as { data: Envelope }).data;
-        problems.push(...envelopeProblems(e, page, 'listClients'));
-        if (page === 1) {
-          last = e.last_page;
-          total = e.total;
-        }
-        for (const c of e.data) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
-      }
-      if (last > s.ctx.maxPages)
-        return [
-          ...problems,
-          {
-            operationId: 'listClients',
-            message: `listClients has ${last} pages; walked the first ${s.ctx.maxPages} only (--max-pages)`,
-            severity: 'observation',
-          },
-        ];
-      const twice = [...seen].filter(([, k]) => k > 1).map(([id]) => id);
-      if (twice.length)
-        problems.push({
-          operationId: 'listClients',
-          message: `clients listed more than once: ${twice.slice(0, 10).join(', ')}`,
-          expected: 'each once',
-          actual: `${twice.length} repeated`,
-          severity: 'error',
-        });
-      if (seen.size !== total)
-        problems.push({
-          operationId: 'listClients',
-          message: `walking the pages gave ${seen.size} clients, total says ${total}`,
-          expected: String(total),
-          actual: String(seen.size),
-          severity: 'error',
-        });
-      return problems;
-    },
+    walk,
   );
 
   const client = found.client;
@@ -163,21 +119,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
         operationId: 'listClients',
         title: 'a keyword finds a known client',
       },
-      async (run) => {
-        const out = await run.call('listClients', { body: { keyword: client.email, page: 1 } });
-        const problems = run.conform('listClients', out);
-        const ids = ((out.body as { data?: Envelope })?.data?.data ?? []).map((c) => c.id);
-        if (!problems.length && !ids.includes(client.id as number)) {
-          problems.push({
-            operationId: 'listClients',
-            message: `keyword "${client.email}" did not find client ${String(client.id)}`,
-            expected: `client ${String(client.id)}`,
-            actual: preview(ids.slice(0, 10), SHOWN),
-            severity: 'observation',
-          });
-        }
-        return problems;
-      },
+      (run) => keywordFinds(run, client),
     );
   }
 
@@ -197,4 +139,69 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
       },
     );
   }
+}
+
+/** Every page of client/list, each envelope checked; every client must come exactly once. */
+async function walk(run: CheckRun): Promise<Finding[]> {
+  const problems: Finding[] = [];
+  const seen = new Map<number, number>();
+  let last = 1;
+  let total = 0;
+  for (let page = 1; page <= last && page <= run.ctx.maxPages; page++) {
+    const out = await run.call('listClients', { body: { page } });
+    const conform = run.conform('listClients', out);
+    problems.push(...conform);
+    if (conform.some((p) => p.severity === 'error')) return problems;
+    const e = (out.body as { data: Envelope }).data;
+    problems.push(...envelopeProblems(e, page, 'listClients'));
+    if (page === 1) {
+      last = e.last_page;
+      total = e.total;
+    }
+    for (const c of e.data) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
+  }
+  if (last > run.ctx.maxPages)
+    return [
+      ...problems,
+      {
+        operationId: 'listClients',
+        message: `listClients has ${last} pages; walked the first ${run.ctx.maxPages} only (--max-pages)`,
+        severity: 'observation',
+      },
+    ];
+  const twice = [...seen].filter(([, k]) => k > 1).map(([id]) => id);
+  if (twice.length)
+    problems.push({
+      operationId: 'listClients',
+      message: `clients listed more than once: ${twice.slice(0, 10).join(', ')}`,
+      expected: 'each once',
+      actual: `${twice.length} repeated`,
+      severity: 'error',
+    });
+  if (seen.size !== total)
+    problems.push({
+      operationId: 'listClients',
+      message: `walking the pages gave ${seen.size} clients, total says ${total}`,
+      expected: String(total),
+      actual: String(seen.size),
+      severity: 'error',
+    });
+  return problems;
+}
+
+/** client/list searched by a known client's address must find that client (an observation when it does not). */
+async function keywordFinds(run: CheckRun, client: Record<string, unknown>): Promise<Finding[]> {
+  const out = await run.call('listClients', { body: { keyword: client.email, page: 1 } });
+  const problems = run.conform('listClients', out);
+  const ids = ((out.body as { data?: Envelope })?.data?.data ?? []).map((c) => c.id);
+  if (!problems.length && !ids.includes(client.id as number)) {
+    problems.push({
+      operationId: 'listClients',
+      message: `keyword "${client.email}" did not find client ${String(client.id)}`,
+      expected: `client ${String(client.id)}`,
+      actual: preview(ids.slice(0, 10), SHOWN),
+      severity: 'observation',
+    });
+  }
+  return problems;
 }
