@@ -10,7 +10,14 @@ import { givenSecrets, redactDeep, redactor } from '../lib/redact.js';
 import { reproduction } from '../lib/reproduce.js';
 import type { ExchangeValidator } from '../spec/exchange.js';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
-import { type AuthMode, type CallOptions, type CheckBody, CheckRun, type RunWide } from './check-run.js';
+import {
+  type AuthMode,
+  type CallOptions,
+  type CheckBody,
+  type CheckOutcome,
+  CheckRun,
+  type RunWide,
+} from './check-run.js';
 import { Coverage } from './measures/coverage.js';
 import { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
@@ -147,7 +154,7 @@ export class Session implements RunWide {
     if (this.runSignal?.aborted) return this.skip(spec, DEADLINE_SKIP);
     const started = performance.now();
     this.checking = true;
-    let found: Awaited<ReturnType<typeof CheckRun.perform>>;
+    let found: CheckOutcome;
     try {
       found = await CheckRun.perform(this, spec.operationId, body);
     } finally {
