@@ -17,10 +17,13 @@ const shown = (v: unknown) => (v === undefined ? undefined : preview(v, SHOWN));
 
 const pageOf = (url: string | null) => (url === null ? null : Number(/[?&]page=(\d+)/.exec(url)?.[1] ?? Number.NaN));
 
+/** Says, when `ok` is false, what a page of the envelope got wrong. */
+type Expectation = (ok: boolean, what: string, expected: unknown, actual: unknown, assumed?: boolean) => void;
+
 /** What is inconsistent in one page of the envelope. */
 export function envelopeProblems(e: Envelope, requested: number, operationId: string): Finding[] {
   const out: Finding[] = [];
-  const expect = (ok: boolean, what: string, expected: unknown, actual: unknown, assumed = false) => {
+  const expect: Expectation = (ok, what, expected, actual, assumed = false) => {
     if (!ok)
       out.push({
         operationId,
@@ -30,6 +33,13 @@ export function envelopeProblems(e: Envelope, requested: number, operationId: st
         severity: severityOf(assumed),
       });
   };
+  countsAgree(e, requested, expect);
+  linksAgree(e, requested, expect);
+  return out;
+}
+
+/** The page's numbers: its place, its size, and the positions of its first and last items. */
+function countsAgree(e: Envelope, requested: number, expect: Expectation): void {
   const n = e.data.length;
   const last = Math.max(1, Math.ceil(e.total / e.per_page));
   expect(e.current_page === requested, 'current_page is the page asked for', requested, e.current_page);
@@ -41,6 +51,10 @@ export function envelopeProblems(e: Envelope, requested: number, operationId: st
   const to = n ? (from ?? 0) + n - 1 : null;
   expect(e.from === from, 'from is the position of the first item', from, e.from, n === 0);
   expect(e.to === to, 'to is the position of the last item', to, e.to, n === 0);
+}
+
+/** The page's URLs and links: each points where its name says. */
+function linksAgree(e: Envelope, requested: number, expect: Expectation): void {
   expect(
     (e.prev_page_url === null) === requested <= 1,
     'prev_page_url is null only on page 1',
@@ -96,7 +110,6 @@ export function envelopeProblems(e: Envelope, requested: number, operationId: st
       e.links.at(-1)!.url,
     );
   }
-  return out;
 }
 
 export async function pagingChecks(s: Session, found: Discovered): Promise<void> {
