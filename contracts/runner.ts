@@ -9,6 +9,7 @@ import { createExchangeValidator } from '../spec/exchange.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { authChecks } from './checks/auth.js';
 import { conformanceChecks, logoutCheck } from './checks/conformance.js';
+import { signIn } from './checks/kit.js';
 import { negativeChecks } from './checks/negative.js';
 import { pagingChecks } from './checks/paging.js';
 import { rateLimitCheck } from './checks/rate-limit.js';
@@ -146,7 +147,7 @@ function overran(s: Session): void {
 
 /** Sign in (or check the given token); a run that cannot start is aborted. */
 async function preflight(s: Session): Promise<void> {
-  await signIn(s);
+  await signInOrCheckToken(s);
   await checkSetup(s);
 }
 
@@ -168,7 +169,7 @@ async function checkSetup(s: Session): Promise<void> {
   }
 }
 
-async function signIn(s: Session): Promise<void> {
+async function signInOrCheckToken(s: Session): Promise<void> {
   const { email, password, token } = s.ctx.credentials;
   if (token) {
     s.token = token;
@@ -177,16 +178,14 @@ async function signIn(s: Session): Promise<void> {
     if (out.status === 401) throw new RunAborted(`the token was refused (401 from ${s.ctx.apiBase}/user/get_profile)`);
     return;
   }
-  const out = await s.call('signin', { body: { email, password, device_token: '', platform: s.ctx.platform } });
+  // Without a token, resolveRunOptions has required both.
+  const { out, token: signedIn } = await signIn(s, email!, password!);
   if (out.fault) throw new RunAborted(unreachable(s, out.fault));
-  const t = (out.body as { data?: { api_token?: unknown } } | undefined)?.data?.api_token;
-  if (typeof t === 'string' && t) {
-    s.token = t;
-    s.keepSecret(t);
-  }
+  if (signedIn) s.token = signedIn;
+  // The sign-in's answer becomes this check's as it is conformed.
   await s.check(
     { id: 'conformance:signin', group: 'conformance', operationId: 'signin', title: 'signs in and returns a token' },
-    async () => s.conform('signin', out),
+    async (run) => run.conform('signin', out),
   );
   if (!s.token) {
     const message = (out.body as { message?: unknown } | undefined)?.message;

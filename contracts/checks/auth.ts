@@ -1,8 +1,8 @@
 // Section 5: every protected operation refuses a call without credentials and
 // a made-up token with the documented 401; the token works in X-API-Token too.
 import { randomBytes } from 'node:crypto';
+import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
-import type { Discovered } from './conformance.js';
 
 export async function authChecks(s: Session, found: Discovered): Promise<void> {
   const madeUp = `made-up-${randomBytes(16).toString('hex')}`;
@@ -15,7 +15,7 @@ export async function authChecks(s: Session, found: Discovered): Promise<void> {
         operationId: op.operationId,
         title: 'refuses a call without credentials',
       },
-      async () => s.conform(op.operationId, await s.call(op.operationId, { auth: 'none', body }), [401]),
+      async (run) => run.conform(op.operationId, await run.call(op.operationId, { auth: 'none', body }), [401]),
     );
     await s.check(
       {
@@ -24,7 +24,8 @@ export async function authChecks(s: Session, found: Discovered): Promise<void> {
         operationId: op.operationId,
         title: 'refuses a made-up token',
       },
-      async () => s.conform(op.operationId, await s.call(op.operationId, { auth: { bearer: madeUp }, body }), [401]),
+      async (run) =>
+        run.conform(op.operationId, await run.call(op.operationId, { auth: { bearer: madeUp }, body }), [401]),
     );
   }
   for (const r of found.reads) {
@@ -35,7 +36,7 @@ export async function authChecks(s: Session, found: Discovered): Promise<void> {
         operationId: r.operationId,
         title: 'accepts the token as X-API-Token',
       },
-      async () => s.conform(r.operationId, await s.call(r.operationId, { auth: 'x-api-token', body: r.body })),
+      async (run) => run.conform(r.operationId, await run.call(r.operationId, { auth: 'x-api-token', body: r.body })),
     );
   }
 }

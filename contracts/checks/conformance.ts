@@ -2,19 +2,9 @@
 // Read-only: public operations that would change something are called so that
 // they must refuse (an unknown reset token, a wrong current password).
 import type { RawNode } from '../../spec/load.js';
+import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
-
-export interface Discovered {
-  userId?: number;
-  companyName?: string;
-  client?: Record<string, unknown>;
-  roomId?: number;
-  measurementTypes: Array<{ id: number; name: string }>;
-  /** A second session of our own, ended by the logout check. */
-  spareToken?: string;
-  /** Requests that succeeded, replayed with X-API-Token by the auth checks. */
-  reads: Array<{ operationId: string; body?: unknown }>;
-}
+import { tokenOf } from './kit.js';
 
 const NOBODY = 'nobody@example.invalid';
 /** Reads that answer a list of records (others answer the envelope's empty `data: []`). */
@@ -40,28 +30,39 @@ export function isEmptyList(body: unknown): boolean {
 // Answers are untyped JSON here; the spec check before each read is what vouches for their shape.
 const data = (body: unknown) => (body as RawNode | undefined)?.data;
 
-export async function conformanceChecks(s: Session): Promise<Discovered> {
-  const found: Discovered = { measurementTypes: [], reads: [] };
-  const read = async (operationId: string, title: string, body?: unknown, after?: (b: unknown) => void) =>
-    s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async () => {
-      const out = await s.call(operationId, { body });
-      const problems = s.conform(operationId, out);
+type Read = (operationId: string, title: string, body?: unknown, after?: (b: unknown) => void) => Promise<unknown>;
+type Refused = (operationId: string, title: string, body: unknown, params?: Record<string, string>) => Promise<unknown>;
+
+/** The two kinds of conformance check: a read that must succeed (what it answers goes to `after`, and a
+ *  protected one is kept for the auth checks), and a call that must be refused with a 4xx. */
+function probes(s: Session, found: Discovered): { read: Read; refused: Refused } {
+  const read: Read = async (operationId, title, body, after) =>
+    s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async (run) => {
+      const out = await run.call(operationId, { body });
+      const problems = run.conform(operationId, out);
       if (out.status !== undefined && out.status < 300) {
         if (!s.op(operationId).isPublic) found.reads.push({ operationId, body });
         after?.(out.body);
         if (LISTS.has(operationId) && isEmptyList(out.body))
-          s.nothingToCheck(
+          run.nothingToCheck(
             `the answer holds no records, so the schema of its records was not exercised (the account has none)`,
           );
       }
       return problems;
     });
-  const refused = async (operationId: string, title: string, body: unknown, params?: Record<string, string>) =>
-    s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async () =>
-      s.conform(operationId, await s.call(operationId, { body, params }), '4xx'),
+  const refused: Refused = async (operationId, title, body, params) =>
+    s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async (run) =>
+      run.conform(operationId, await run.call(operationId, { body, params }), '4xx'),
     );
+  return { read, refused };
+}
 
-  // Public operations.
+/** Public operations: reads, and the ones that would change something called so that they must refuse. */
+async function publicChecks(
+  s: Session,
+  found: Discovered,
+  { read, refused }: ReturnType<typeof probes>,
+): Promise<void> {
   await read('listCountries', 'lists countries', {});
   await read('getSettings', 'returns settings', {});
   await read('getHowItWorks', 'returns the how-it-works steps', {});
@@ -84,12 +85,14 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
     'signs a second device in from a QR code',
     { qr_code: s.token, platform: s.ctx.platform },
     (b) => {
-      found.spareToken = data(b)?.api_token;
+      found.spareToken = tokenOf(b);
       s.keepSecret(found.spareToken);
     },
   );
+}
 
-  // Protected reads; they also find the records the later checks work on.
+/** Protected reads; they also find the records the later checks work on. Returns the first page's clients. */
+async function protectedReads(s: Session, found: Discovered, read: Read): Promise<Array<Record<string, unknown>>> {
   await read('getProfile', 'returns the profile', {}, (b) => {
     found.userId = data(b)?.id;
     found.companyName = data(b)?.company_name ?? undefined;
@@ -119,18 +122,15 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       },
       'the profile names no company',
     );
+  return clients;
+}
 
-  if (clients.length === 0) {
-    for (const operationId of ['getRoomsByClientId', 'getRoomMeasurements']) {
-      s.skip(
-        { id: `conformance:${operationId}`, group: 'conformance', operationId, title: 'reads rooms' },
-        'the account has no client to read rooms of',
-      );
-    }
-    return found;
-  }
-  // A list read proves nothing when it is empty: look for a client that has rooms
-  // and a room that has measurements, checking every answer on the way.
+/** A client that has rooms, looked for among the first page's (a list read proves nothing when it is empty). */
+async function roomsCheck(
+  s: Session,
+  found: Discovered,
+  clients: Array<Record<string, unknown>>,
+): Promise<Array<{ clientId: number; roomId: number }>> {
   const rooms: Array<{ clientId: number; roomId: number }> = [];
   await s.check(
     {
@@ -139,11 +139,11 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
       operationId: 'getRoomsByClientId',
       title: "lists a client's rooms (a client that has some)",
     },
-    async () => {
+    async (run) => {
       const problems = [];
       for (const c of clients.slice(0, PROBES)) {
-        const out = await s.call('getRoomsByClientId', { body: { client_id: c.id } });
-        problems.push(...s.conform('getRoomsByClientId', out));
+        const out = await run.call('getRoomsByClientId', { body: { client_id: c.id } });
+        problems.push(...run.conform('getRoomsByClientId', out));
         const list = data(out.body);
         if (Array.isArray(list) && list.length) {
           found.client = c;
@@ -153,12 +153,65 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
         }
       }
       if (!rooms.length)
-        s.nothingToCheck(
+        run.nothingToCheck(
           `none of the first ${Math.min(PROBES, clients.length)} clients has a room, so a room record was never checked`,
         );
       return problems;
     },
   );
+  return rooms;
+}
+
+/** A room that has measurements, among the rooms found, every answer checked on the way. */
+async function measurementsCheck(
+  s: Session,
+  found: Discovered,
+  rooms: Array<{ clientId: number; roomId: number }>,
+): Promise<void> {
+  await s.check(
+    {
+      id: "conformance:getRoomMeasurements:lists a room's measurements",
+      group: 'conformance',
+      operationId: 'getRoomMeasurements',
+      title: "lists a room's measurements (a room that has some)",
+    },
+    async (run) => {
+      const problems = [];
+      let hit = false;
+      for (const r of rooms.slice(0, PROBES)) {
+        const out = await run.call('getRoomMeasurements', { body: { client_id: r.clientId, room_id: r.roomId } });
+        problems.push(...run.conform('getRoomMeasurements', out));
+        if (!isEmptyList(out.body) && out.status !== undefined && out.status < 300) {
+          found.reads.push({ operationId: 'getRoomMeasurements', body: { client_id: r.clientId, room_id: r.roomId } });
+          hit = true;
+          break;
+        }
+      }
+      if (!hit)
+        run.nothingToCheck(
+          `none of the client's ${Math.min(PROBES, rooms.length)} rooms has a measurement, so a measurement record was never checked`,
+        );
+      return problems;
+    },
+  );
+}
+
+export async function conformanceChecks(s: Session): Promise<Discovered> {
+  const found: Discovered = { measurementTypes: [], reads: [] };
+  const probe = probes(s, found);
+  await publicChecks(s, found, probe);
+  const clients = await protectedReads(s, found, probe.read);
+  if (clients.length === 0) {
+    for (const operationId of ['getRoomsByClientId', 'getRoomMeasurements']) {
+      s.skip(
+        { id: `conformance:${operationId}`, group: 'conformance', operationId, title: 'reads rooms' },
+        'the account has no client to read rooms of',
+      );
+    }
+    return found;
+  }
+  // Look for a client that has rooms and a room that has measurements, checking every answer on the way.
+  const rooms = await roomsCheck(s, found, clients);
   found.roomId = rooms[0]?.roomId;
   if (!rooms.length) {
     s.skip(
@@ -172,32 +225,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
     );
     return found;
   }
-  await s.check(
-    {
-      id: "conformance:getRoomMeasurements:lists a room's measurements",
-      group: 'conformance',
-      operationId: 'getRoomMeasurements',
-      title: "lists a room's measurements (a room that has some)",
-    },
-    async () => {
-      const problems = [];
-      let hit = false;
-      for (const r of rooms.slice(0, PROBES)) {
-        const out = await s.call('getRoomMeasurements', { body: { client_id: r.clientId, room_id: r.roomId } });
-        problems.push(...s.conform('getRoomMeasurements', out));
-        if (!isEmptyList(out.body) && out.status !== undefined && out.status < 300) {
-          found.reads.push({ operationId: 'getRoomMeasurements', body: { client_id: r.clientId, room_id: r.roomId } });
-          hit = true;
-          break;
-        }
-      }
-      if (!hit)
-        s.nothingToCheck(
-          `none of the client's ${Math.min(PROBES, rooms.length)} rooms has a measurement, so a measurement record was never checked`,
-        );
-      return problems;
-    },
-  );
+  await measurementsCheck(s, found, rooms);
   return found;
 }
 
@@ -213,10 +241,10 @@ export async function logoutCheck(s: Session, found: Discovered): Promise<void> 
     s.skip(spec, 'no spare session (QR sign-in did not give one); the main session is not logged out');
     return;
   }
-  await s.check(spec, async () => {
+  await s.check(spec, async (run) => {
     const token = found.spareToken!;
-    const problems = s.conform('logout', await s.call('logout', { auth: { bearer: token }, body: {} }));
-    const after = await s.call('getProfile', { auth: { bearer: token }, body: {} });
-    return [...problems, ...s.conform('getProfile', after, [401])];
+    const problems = run.conform('logout', await run.call('logout', { auth: { bearer: token }, body: {} }));
+    const after = await run.call('getProfile', { auth: { bearer: token }, body: {} });
+    return [...problems, ...run.conform('getProfile', after, [401])];
   });
 }

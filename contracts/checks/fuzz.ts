@@ -8,13 +8,15 @@
 
 import { createAjv } from '../../spec/ajv.js';
 import type { OperationEntry } from '../../spec/load.js';
+import type { AuthMode, CheckRun } from '../check-run.js';
+import type { Expect } from '../conform.js';
+import type { Discovered } from '../discovered.js';
 import type { Hints } from '../fuzz/arbitraries.js';
 import { type CaseContext, type FuzzCase, invalidCase, validCase } from '../fuzz/cases.js';
 import { addOwnRecord } from '../fuzz/own-records.js';
 import { type Answer, fuzzProperty } from '../fuzz/property.js';
 import { invalidAuth, unknownParams, type ValidPlan, validPlan } from '../fuzz/safety.js';
-import type { AuthMode, Expect, Session } from '../session.js';
-import type { Discovered } from './conformance.js';
+import type { Session } from '../session.js';
 
 type BodyCheck = (op: OperationEntry, body: unknown) => boolean;
 
@@ -82,15 +84,15 @@ const documented = (op: OperationEntry): number[] =>
     .filter((n) => n >= 200 && n < 500 && n !== 429);
 
 async function send(
-  s: Session,
+  run: CheckRun,
   op: OperationEntry,
   c: FuzzCase,
   expect: Expect,
   extra: { auth?: AuthMode; params?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const out = await s.call(op.operationId, { body: c.body, query: c.query, platform: c.platform, ...extra });
-  const findings = s.conform(op.operationId, out, expect);
-  s.releaseConformed();
+  const out = await run.call(op.operationId, { body: c.body, query: c.query, platform: c.platform, ...extra });
+  const findings = run.conform(op.operationId, out, expect);
+  run.releaseConformed();
   return { findings, out, stop: out.status === 429 || out.fault?.kind === 'deadline' };
 }
 
@@ -100,27 +102,30 @@ async function validCheck(s: Session, f: Fuzzing, op: OperationEntry, plan: Vali
     plan.kind === 'own-record'
       ? `answers ${count}generated valid edits of a measurement of the run's own as the spec says`
       : `answers ${count}generated valid requests with a documented status and a conforming body`;
-  await s.check({ id: `fuzz:${op.operationId}:valid`, group: 'fuzz', operationId: op.operationId, title }, async () => {
-    if (plan.kind === 'skip') {
-      s.nothingToCheck(`no valid requests: ${plan.reason}`);
-      return [];
-    }
-    let overrides: Record<string, unknown> = {};
-    if (plan.kind === 'own-record') {
-      const own = await addOwnRecord(s, op.operationId, f.found);
-      if ('reason' in own) s.nothingToCheck(own.reason);
-      if ('reason' in own || 'problems' in own) return 'problems' in own ? own.problems : [];
-      overrides = own.overrides;
-    }
-    const arbitrary = validCase(op, f.ctx).map((c) => ({ ...c, body: withOverrides(c.body, overrides) }));
-    const expect = documented(op);
-    return fuzzProperty(s, {
-      arbitrary,
-      runs,
-      seed,
-      send: async (c) => (f.isValid(op, c.body) ? send(s, op, c, expect) : 'discard'),
-    });
-  });
+  await s.check(
+    { id: `fuzz:${op.operationId}:valid`, group: 'fuzz', operationId: op.operationId, title },
+    async (run) => {
+      if (plan.kind === 'skip') {
+        run.nothingToCheck(`no valid requests: ${plan.reason}`);
+        return [];
+      }
+      let overrides: Record<string, unknown> = {};
+      if (plan.kind === 'own-record') {
+        const own = await addOwnRecord(run, op.operationId, f.found);
+        if ('reason' in own) run.nothingToCheck(own.reason);
+        if ('reason' in own || 'problems' in own) return 'problems' in own ? own.problems : [];
+        overrides = own.overrides;
+      }
+      const arbitrary = validCase(op, f.ctx).map((c) => ({ ...c, body: withOverrides(c.body, overrides) }));
+      const expect = documented(op);
+      return fuzzProperty(run, {
+        arbitrary,
+        runs,
+        seed,
+        send: async (c) => (f.isValid(op, c.body) ? send(run, op, c, expect) : 'discard'),
+      });
+    },
+  );
 }
 
 const withOverrides = (body: unknown, overrides: Record<string, unknown>) =>
@@ -130,16 +135,16 @@ async function invalidCheck(s: Session, f: Fuzzing, op: OperationEntry, runs: nu
   const title = `refuses ${runs} generated invalid requests with a documented 4xx`;
   await s.check(
     { id: `fuzz:${op.operationId}:invalid`, group: 'fuzz', operationId: op.operationId, title },
-    async () => {
+    async (run) => {
       const extra = { auth: invalidAuth(op), params: unknownParams(op) };
-      return fuzzProperty(s, {
+      return fuzzProperty(run, {
         arbitrary: invalidCase(op, f.ctx),
         runs,
         seed,
         send: async (c) => {
           // A flaw in the body must make it invalid: one that the schema still accepts is not sent.
           const bodyFlaw = c.flaw?.kind === 'missing' || c.flaw?.kind === 'set';
-          return bodyFlaw && f.isValid(op, c.body) ? 'discard' : send(s, op, c, '4xx', extra);
+          return bodyFlaw && f.isValid(op, c.body) ? 'discard' : send(run, op, c, '4xx', extra);
         },
       });
     },

@@ -5,6 +5,7 @@
 // wrongly accepts them changes nothing.
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
+import type { CheckRun } from '../check-run.js';
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
 
@@ -43,7 +44,8 @@ export async function negativeChecks(s: Session): Promise<void> {
         operationId: op.operationId,
         title: 'refuses a request without the platform header',
       },
-      async () => s.conform(op.operationId, await s.call(op.operationId, { body, params, platform: null }), '4xx'),
+      async (run) =>
+        run.conform(op.operationId, await run.call(op.operationId, { body, params, platform: null }), '4xx'),
     );
     if (!op.requestBody || !body) continue;
     const shape = foldAllOf(op.requestBody.schema);
@@ -59,7 +61,7 @@ export async function negativeChecks(s: Session): Promise<void> {
           operationId: op.operationId,
           title: `refuses a body without required "${missing}"`,
         },
-        async () => s.conform(op.operationId, await s.call(op.operationId, { body: rest, params }), '4xx'),
+        async (run) => run.conform(op.operationId, await run.call(op.operationId, { body: rest, params }), '4xx'),
       );
     }
     const typed = Object.entries(properties).find(
@@ -75,8 +77,12 @@ export async function negativeChecks(s: Session): Promise<void> {
           operationId: op.operationId,
           title: `refuses "${key}" of the wrong type`,
         },
-        async () =>
-          s.conform(op.operationId, await s.call(op.operationId, { body: { ...body, [key]: wrong }, params }), '4xx'),
+        async (run) =>
+          run.conform(
+            op.operationId,
+            await run.call(op.operationId, { body: { ...body, [key]: wrong }, params }),
+            '4xx',
+          ),
       );
     }
   }
@@ -98,41 +104,51 @@ async function wrongMethodChecks(s: Session): Promise<void> {
         operationId: op.operationId,
         title: `answers ${method} ${path}, a method the spec lacks, with 4xx`,
       },
-      async () => {
-        const out = await s.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
-        if (out.fault)
-          return [
-            { operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, severity: 'error' },
-          ];
-        const problems: Finding[] = [];
-        if (out.status === 429) return s.conform(op.operationId, out, '4xx');
-        if (out.status! < 400 || out.status! >= 500) {
-          problems.push({
-            operationId: op.operationId,
-            message: `${method} ${path} answered ${out.status}, expected 4xx (405 with Allow)`,
-            expected: '4xx',
-            actual: String(out.status),
-            severity: 'error',
-          });
-        } else if (out.status === 405 && !out.headers.allow) {
-          problems.push({
-            operationId: op.operationId,
-            message: `${method} ${path} answered 405 without an Allow header (RFC 9110 requires one)`,
-            expected: `Allow: ${documented.join(', ')}`,
-            actual: 'no Allow header',
-            severity: 'error',
-          });
-        } else if (out.status !== 405) {
-          problems.push({
-            operationId: op.operationId,
-            message: `${method} ${path} answered ${out.status} rather than 405`,
-            expected: '405',
-            actual: String(out.status),
-            severity: 'observation',
-          });
-        }
-        return problems;
-      },
+      (run) => wrongMethod(run, op, { method, path, params, documented }),
     );
   }
+}
+
+/** A call with a method the spec lacks for its path; `documented` are the methods it has. */
+interface WrongMethod {
+  method: string;
+  path: string;
+  params?: Record<string, string>;
+  documented: string[];
+}
+
+/** A method the spec lacks for the path: a 4xx, best a 405 with Allow (RFC 9110). */
+async function wrongMethod(run: CheckRun, op: OperationEntry, call: WrongMethod): Promise<Finding[]> {
+  const { method, path, params, documented } = call;
+  const out = await run.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
+  if (out.fault)
+    return [{ operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, severity: 'error' }];
+  const problems: Finding[] = [];
+  if (out.status === 429) return run.conform(op.operationId, out, '4xx');
+  if (out.status! < 400 || out.status! >= 500) {
+    problems.push({
+      operationId: op.operationId,
+      message: `${method} ${path} answered ${out.status}, expected 4xx (405 with Allow)`,
+      expected: '4xx',
+      actual: String(out.status),
+      severity: 'error',
+    });
+  } else if (out.status === 405 && !out.headers.allow) {
+    problems.push({
+      operationId: op.operationId,
+      message: `${method} ${path} answered 405 without an Allow header (RFC 9110 requires one)`,
+      expected: `Allow: ${documented.join(', ')}`,
+      actual: 'no Allow header',
+      severity: 'error',
+    });
+  } else if (out.status !== 405) {
+    problems.push({
+      operationId: op.operationId,
+      message: `${method} ${path} answered ${out.status} rather than 405`,
+      expected: '405',
+      actual: String(out.status),
+      severity: 'observation',
+    });
+  }
+  return problems;
 }

@@ -3,9 +3,10 @@
 
 import { preview } from '../../lib/preview.js';
 import type { components } from '../../spec/types.gen.js';
+import type { CheckRun } from '../check-run.js';
+import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { type Finding, severityOf } from '../types.js';
-import type { Discovered } from './conformance.js';
 
 /** The paged list envelope, as the spec declares it (section 2.5); the checks only need the items' ids. */
 type Envelope = Omit<components['schemas']['ClientPage'], 'data'> & { data: Array<{ id: number }> };
@@ -16,10 +17,13 @@ const shown = (v: unknown) => (v === undefined ? undefined : preview(v, SHOWN));
 
 const pageOf = (url: string | null) => (url === null ? null : Number(/[?&]page=(\d+)/.exec(url)?.[1] ?? Number.NaN));
 
+/** Says, when `ok` is false, what a page of the envelope got wrong. */
+type Expectation = (ok: boolean, what: string, expected: unknown, actual: unknown, assumed?: boolean) => void;
+
 /** What is inconsistent in one page of the envelope. */
 export function envelopeProblems(e: Envelope, requested: number, operationId: string): Finding[] {
   const out: Finding[] = [];
-  const expect = (ok: boolean, what: string, expected: unknown, actual: unknown, assumed = false) => {
+  const expect: Expectation = (ok, what, expected, actual, assumed = false) => {
     if (!ok)
       out.push({
         operationId,
@@ -29,6 +33,13 @@ export function envelopeProblems(e: Envelope, requested: number, operationId: st
         severity: severityOf(assumed),
       });
   };
+  countsAgree(e, requested, expect);
+  linksAgree(e, requested, expect);
+  return out;
+}
+
+/** The page's numbers: its place, its size, and the positions of its first and last items. */
+function countsAgree(e: Envelope, requested: number, expect: Expectation): void {
   const n = e.data.length;
   const last = Math.max(1, Math.ceil(e.total / e.per_page));
   expect(e.current_page === requested, 'current_page is the page asked for', requested, e.current_page);
@@ -40,6 +51,10 @@ export function envelopeProblems(e: Envelope, requested: number, operationId: st
   const to = n ? (from ?? 0) + n - 1 : null;
   expect(e.from === from, 'from is the position of the first item', from, e.from, n === 0);
   expect(e.to === to, 'to is the position of the last item', to, e.to, n === 0);
+}
+
+/** The page's URLs and links: each points where its name says. */
+function linksAgree(e: Envelope, requested: number, expect: Expectation): void {
   expect(
     (e.prev_page_url === null) === requested <= 1,
     'prev_page_url is null only on page 1',
@@ -95,7 +110,6 @@ export function envelopeProblems(e: Envelope, requested: number, operationId: st
       e.links.at(-1)!.url,
     );
   }
-  return out;
 }
 
 export async function pagingChecks(s: Session, found: Discovered): Promise<void> {
@@ -106,52 +120,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
       operationId: 'listClients',
       title: 'walking every page yields every client once',
     },
-    async () => {
-      const problems: Finding[] = [];
-      const seen = new Map<number, number>();
-      let last = 1;
-      let total = 0;
-      for (let page = 1; page <= last && page <= s.ctx.maxPages; page++) {
-        const out = await s.call('listClients', { body: { page } });
-        const conform = s.conform('listClients', out);
-        problems.push(...conform);
-        if (conform.some((p) => p.severity === 'error')) return problems;
-        const e = (out.body as { data: Envelope }).data;
-        problems.push(...envelopeProblems(e, page, 'listClients'));
-        if (page === 1) {
-          last = e.last_page;
-          total = e.total;
-        }
-        for (const c of e.data) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
-      }
-      if (last > s.ctx.maxPages)
-        return [
-          ...problems,
-          {
-            operationId: 'listClients',
-            message: `listClients has ${last} pages; walked the first ${s.ctx.maxPages} only (--max-pages)`,
-            severity: 'observation',
-          },
-        ];
-      const twice = [...seen].filter(([, k]) => k > 1).map(([id]) => id);
-      if (twice.length)
-        problems.push({
-          operationId: 'listClients',
-          message: `clients listed more than once: ${twice.slice(0, 10).join(', ')}`,
-          expected: 'each once',
-          actual: `${twice.length} repeated`,
-          severity: 'error',
-        });
-      if (seen.size !== total)
-        problems.push({
-          operationId: 'listClients',
-          message: `walking the pages gave ${seen.size} clients, total says ${total}`,
-          expected: String(total),
-          actual: String(seen.size),
-          severity: 'error',
-        });
-      return problems;
-    },
+    walk,
   );
 
   const client = found.client;
@@ -163,21 +132,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
         operationId: 'listClients',
         title: 'a keyword finds a known client',
       },
-      async () => {
-        const out = await s.call('listClients', { body: { keyword: client.email, page: 1 } });
-        const problems = s.conform('listClients', out);
-        const ids = ((out.body as { data?: Envelope })?.data?.data ?? []).map((c) => c.id);
-        if (!problems.length && !ids.includes(client.id as number)) {
-          problems.push({
-            operationId: 'listClients',
-            message: `keyword "${client.email}" did not find client ${String(client.id)}`,
-            expected: `client ${String(client.id)}`,
-            actual: preview(ids.slice(0, 10), SHOWN),
-            severity: 'observation',
-          });
-        }
-        return problems;
-      },
+      (run) => keywordFinds(run, client),
     );
   }
 
@@ -189,12 +144,77 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
         operationId: 'listCompanyClients',
         title: 'the company list envelope agrees with itself',
       },
-      async () => {
-        const out = await s.call('listCompanyClients', { body: { company_name: found.companyName } });
-        const problems = s.conform('listCompanyClients', out);
+      async (run) => {
+        const out = await run.call('listCompanyClients', { body: { company_name: found.companyName } });
+        const problems = run.conform('listCompanyClients', out);
         if (problems.length) return problems;
         return envelopeProblems((out.body as { data: Envelope }).data, 1, 'listCompanyClients');
       },
     );
   }
+}
+
+/** Every page of client/list, each envelope checked; every client must come exactly once. */
+async function walk(run: CheckRun): Promise<Finding[]> {
+  const problems: Finding[] = [];
+  const seen = new Map<number, number>();
+  let last = 1;
+  let total = 0;
+  for (let page = 1; page <= last && page <= run.ctx.maxPages; page++) {
+    const out = await run.call('listClients', { body: { page } });
+    const conform = run.conform('listClients', out);
+    problems.push(...conform);
+    if (conform.some((p) => p.severity === 'error')) return problems;
+    const e = (out.body as { data: Envelope }).data;
+    problems.push(...envelopeProblems(e, page, 'listClients'));
+    if (page === 1) {
+      last = e.last_page;
+      total = e.total;
+    }
+    for (const c of e.data) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
+  }
+  if (last > run.ctx.maxPages)
+    return [
+      ...problems,
+      {
+        operationId: 'listClients',
+        message: `listClients has ${last} pages; walked the first ${run.ctx.maxPages} only (--max-pages)`,
+        severity: 'observation',
+      },
+    ];
+  const twice = [...seen].filter(([, k]) => k > 1).map(([id]) => id);
+  if (twice.length)
+    problems.push({
+      operationId: 'listClients',
+      message: `clients listed more than once: ${twice.slice(0, 10).join(', ')}`,
+      expected: 'each once',
+      actual: `${twice.length} repeated`,
+      severity: 'error',
+    });
+  if (seen.size !== total)
+    problems.push({
+      operationId: 'listClients',
+      message: `walking the pages gave ${seen.size} clients, total says ${total}`,
+      expected: String(total),
+      actual: String(seen.size),
+      severity: 'error',
+    });
+  return problems;
+}
+
+/** client/list searched by a known client's address must find that client (an observation when it does not). */
+async function keywordFinds(run: CheckRun, client: Record<string, unknown>): Promise<Finding[]> {
+  const out = await run.call('listClients', { body: { keyword: client.email, page: 1 } });
+  const problems = run.conform('listClients', out);
+  const ids = ((out.body as { data?: Envelope })?.data?.data ?? []).map((c) => c.id);
+  if (!problems.length && !ids.includes(client.id as number)) {
+    problems.push({
+      operationId: 'listClients',
+      message: `keyword "${client.email}" did not find client ${String(client.id)}`,
+      expected: `client ${String(client.id)}`,
+      actual: preview(ids.slice(0, 10), SHOWN),
+      severity: 'observation',
+    });
+  }
+  return problems;
 }

@@ -2,7 +2,9 @@
 // on every gated operation. Which operations are gated is x-assumed, so a
 // gated operation that answers anyway is an observation; a 403 in the wrong
 // shape or words is a failure.
+import type { OperationEntry } from '../../spec/load.js';
 import type { Session } from '../session.js';
+import { signIn } from './kit.js';
 
 export async function subscriptionChecks(s: Session): Promise<void> {
   const nosub = s.ctx.nosub;
@@ -22,34 +24,14 @@ export async function subscriptionChecks(s: Session): Promise<void> {
       operationId: 'signin',
       title: 'the account without a plan signs in',
     },
-    async () => {
-      const out = await s.call('signin', {
-        body: { email: nosub.email, password: nosub.password, device_token: '', platform: s.ctx.platform },
-      });
-      token = (out.body as { data?: { api_token?: string } } | undefined)?.data?.api_token;
-      s.keepSecret(token);
-      return s.conform('signin', out);
+    async (run) => {
+      const signedIn = await signIn(run, nosub.email, nosub.password);
+      token = signedIn.token;
+      return run.conform('signin', signedIn.out);
     },
   );
   if (!token) return;
-  let refused = 0;
-  for (const op of gated) {
-    await s.check(
-      {
-        id: `subscription:${op.operationId}`,
-        group: 'subscription',
-        operationId: op.operationId,
-        title: 'refuses an account without a plan with 403',
-      },
-      async () => {
-        const out = await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined });
-        if (out.status === 403) refused++;
-        return s
-          .conform(op.operationId, out, [403])
-          .map((p) => (p.expected === '403' ? { ...p, severity: 'observation' } : p));
-      },
-    );
-  }
+  const refused = await gatedChecks(s, gated, token);
   // Which operations are gated is assumed; that most are is the document's word (section 5 rule 4).
   await s.check(
     { id: 'subscription:most-gated', group: 'subscription', title: 'most operations need an active subscription' },
@@ -65,6 +47,34 @@ export async function subscriptionChecks(s: Session): Promise<void> {
           ]
         : [],
   );
+  await openChecks(s, token);
+}
+
+/** Each gated operation refuses the account without a plan; returns how many did. */
+async function gatedChecks(s: Session, gated: OperationEntry[], token: string): Promise<number> {
+  let refused = 0;
+  for (const op of gated) {
+    await s.check(
+      {
+        id: `subscription:${op.operationId}`,
+        group: 'subscription',
+        operationId: op.operationId,
+        title: 'refuses an account without a plan with 403',
+      },
+      async (run) => {
+        const out = await run.call(op.operationId, { auth: { bearer: token }, body: op.requestBody ? {} : undefined });
+        if (out.status === 403) refused++;
+        return run
+          .conform(op.operationId, out, [403])
+          .map((p) => (p.expected === '403' ? { ...p, severity: 'observation' } : p));
+      },
+    );
+  }
+  return refused;
+}
+
+/** Each protected operation not gated stays open to the account without a plan (which ones are gated is assumed). */
+async function openChecks(s: Session, token: string): Promise<void> {
   for (const op of s.spec.operations.filter(
     (o) => !o.isPublic && !o.subscriptionRequired && o.operationId !== 'logout',
   )) {
@@ -75,11 +85,11 @@ export async function subscriptionChecks(s: Session): Promise<void> {
         operationId: op.operationId,
         title: 'stays open to an account without a plan',
       },
-      async () =>
-        s
+      async (run) =>
+        run
           .conform(
             op.operationId,
-            await s.call(op.operationId, { auth: { bearer: token! }, body: op.requestBody ? {} : undefined }),
+            await run.call(op.operationId, { auth: { bearer: token }, body: op.requestBody ? {} : undefined }),
           )
           .map((p) => ({ ...p, severity: 'observation' })),
     );

@@ -3,9 +3,10 @@
 // --allow-destructive is a sequence (checks/sequences/delete.ts).
 
 import { preview } from '../../lib/preview.js';
+import type { CheckRun } from '../check-run.js';
+import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
-import type { Discovered } from './conformance.js';
 
 type Client = Record<string, unknown> & { id: number };
 
@@ -25,9 +26,9 @@ export const UPDATE_STRINGS = [
   'project_name',
 ];
 
-async function findClient(s: Session, id: number): Promise<Client | undefined> {
-  for (let page = 1, last = 1; page <= last && page <= s.ctx.maxPages; page++) {
-    const out = await s.call('listClients', { body: { page } });
+async function findClient(run: CheckRun, id: number): Promise<Client | undefined> {
+  for (let page = 1, last = 1; page <= last && page <= run.ctx.maxPages; page++) {
+    const out = await run.call('listClients', { body: { page } });
     const env = (out.body as { data?: { data?: Client[]; last_page?: number } } | undefined)?.data;
     if (!env?.data) return undefined;
     last = env.last_page ?? 1;
@@ -41,14 +42,15 @@ function typeId(found: Discovered, pattern: RegExp, fallback: number): number {
   return found.measurementTypes.find((t) => pattern.test(t.name))?.id ?? fallback;
 }
 
+const spec = (operationId: string, title: string) => ({
+  id: `writes:${operationId}`,
+  group: 'writes' as const,
+  operationId,
+  title,
+});
+
 export async function writeChecks(s: Session, found: Discovered): Promise<void> {
   const client = found.client as Client | undefined;
-  const spec = (operationId: string, title: string) => ({
-    id: `writes:${operationId}`,
-    group: 'writes' as const,
-    operationId,
-    title,
-  });
   if (!s.ctx.allowWrites) {
     for (const id of [
       'updateClient',
@@ -65,44 +67,9 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     s.skip(spec('updateClient', 'writes a client back'), 'the account has no client');
     return;
   }
-
-  await s.check(spec('updateClient', "writes a client's own values back and reads them unchanged"), async () => {
-    const body: Record<string, unknown> = {
-      client_id: client.id,
-      name: client.name,
-      surname: client.surname,
-      email: client.email,
-    };
-    for (const k of UPDATE_STRINGS) if (typeof client[k] === 'string') body[k] = client[k];
-    if (typeof client.lead_source_id === 'number') body.lead_source_id = client.lead_source_id;
-    if (client.end_client_known === 0 || client.end_client_known === 1)
-      body.end_client_known = client.end_client_known === 1;
-    const problems = s.conform('updateClient', await s.call('updateClient', { body }));
-    if (problems.length) return problems;
-    const after = await findClient(s, client.id);
-    if (!after)
-      return [
-        {
-          operationId: 'updateClient',
-          message: `client ${client.id} is not listed after the update`,
-          severity: 'error',
-        },
-      ];
-    for (const [k, v] of Object.entries(client)) {
-      if (JSON.stringify(after[k]) !== JSON.stringify(v)) {
-        problems.push({
-          operationId: 'updateClient',
-          message: `writing client ${client.id} back changed ${k}`,
-          at: `/${k}`,
-          expected: preview(v, 300),
-          actual: after[k] === undefined ? undefined : preview(after[k], 300),
-          severity: 'error',
-        });
-      }
-    }
-    return problems;
-  });
-
+  await s.check(spec('updateClient', "writes a client's own values back and reads them unchanged"), (run) =>
+    writeBack(run, client),
+  );
   if (found.roomId === undefined || found.userId === undefined) {
     s.skip(
       spec('addEditSingleWindowPhotoMeasurement', 'measurements'),
@@ -110,19 +77,79 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     );
     return;
   }
-  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-  const base = {
+  await measurementChecks(s, found, client, { roomId: found.roomId, userId: found.userId });
+  await s.check(spec('addEditAwningMeasurement', 'adds an awning and edits it'), (run) =>
+    awningRoundTrip(run, client, found.roomId),
+  );
+}
+
+/** The client's own values written back: client/list must then show it unchanged. */
+async function writeBack(run: CheckRun, client: Client): Promise<Finding[]> {
+  const body: Record<string, unknown> = {
     client_id: client.id,
-    room_id: found.roomId,
-    user_id: found.userId,
-    unit_type: 'inch',
-    mount_type: 'inside',
-    total_custom_fields: 0,
-    custom_field: [],
+    name: client.name,
+    surname: client.surname,
+    email: client.email,
   };
-  const roomEntries = async () => {
-    const out = await s.call('getRoomMeasurements', { body: { client_id: client.id, room_id: found.roomId } });
-    return ((out.body as { data?: unknown })?.data ?? []) as Array<{ measurement_id: number; window_name: string }>;
+  for (const k of UPDATE_STRINGS) if (typeof client[k] === 'string') body[k] = client[k];
+  if (typeof client.lead_source_id === 'number') body.lead_source_id = client.lead_source_id;
+  if (client.end_client_known === 0 || client.end_client_known === 1)
+    body.end_client_known = client.end_client_known === 1;
+  const problems = run.conform('updateClient', await run.call('updateClient', { body }));
+  if (problems.length) return problems;
+  const after = await findClient(run, client.id);
+  if (!after)
+    return [
+      {
+        operationId: 'updateClient',
+        message: `client ${client.id} is not listed after the update`,
+        severity: 'error',
+      },
+    ];
+  for (const [k, v] of Object.entries(client)) {
+    if (JSON.stringify(after[k]) !== JSON.stringify(v)) {
+      problems.push({
+        operationId: 'updateClient',
+        message: `writing client ${client.id} back changed ${k}`,
+        at: `/${k}`,
+        expected: preview(v, 300),
+        actual: after[k] === undefined ? undefined : preview(after[k], 300),
+        severity: 'error',
+      });
+    }
+  }
+  return problems;
+}
+
+/** What a window form's add and edit share: where the measurement goes, and how room/get lists it. */
+interface Filing {
+  base: Record<string, unknown>;
+  stamp: string;
+  roomEntries: (run: CheckRun) => Promise<Array<{ measurement_id: number; window_name: string }>>;
+}
+
+/** The three window forms: each adds a measurement, which room/get must list, then edits it. */
+async function measurementChecks(
+  s: Session,
+  found: Discovered,
+  client: Client,
+  where: { roomId: number; userId: number },
+): Promise<void> {
+  const filing: Filing = {
+    stamp: new Date().toISOString().replace(/\D/g, '').slice(0, 14),
+    base: {
+      client_id: client.id,
+      room_id: where.roomId,
+      user_id: where.userId,
+      unit_type: 'inch',
+      mount_type: 'inside',
+      total_custom_fields: 0,
+      custom_field: [],
+    },
+    roomEntries: async (run) => {
+      const out = await run.call('getRoomMeasurements', { body: { client_id: client.id, room_id: where.roomId } });
+      return ((out.body as { data?: unknown })?.data ?? []) as Array<{ measurement_id: number; window_name: string }>;
+    },
   };
   const forms: Array<[string, number, Record<string, unknown>]> = [
     ['addEditSingleWindowPhotoMeasurement', typeId(found, /single/i, 1), { w_top: '35.25', h_left: '51.5' }],
@@ -133,64 +160,73 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     ],
     ['addEditSpecialtyWindowMeasurement', typeId(found, /special/i, 3), { window_type: 1, w: '48', h: '24' }],
   ];
-  for (const [operationId, measurement_type_id, extra] of forms) {
-    await s.check(spec(operationId, 'adds a measurement, which room/get then lists, and edits it'), async () => {
-      const name = `Contract check ${stamp} ${operationId}`;
-      const problems: Finding[] = s.conform(
-        operationId,
-        await s.call(operationId, { body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name } }),
-      );
-      if (problems.length) return problems;
-      const entry = (await roomEntries()).find((e) => e.window_name === name);
-      if (!entry)
-        return [{ operationId, message: `the new measurement "${name}" is not listed by room/get`, severity: 'error' }];
-      const edited = `${name} (edited)`;
-      problems.push(
-        ...s.conform(
-          operationId,
-          await s.call(operationId, {
-            body: { ...base, ...extra, id: entry.measurement_id, measurement_type_id, window_name: edited },
-          }),
-        ),
-      );
-      const after = (await roomEntries()).find((e) => e.measurement_id === entry.measurement_id);
-      if (!problems.length && after?.window_name !== edited) {
-        problems.push({
-          operationId,
-          message: `editing measurement ${entry.measurement_id} did not change its name`,
-          expected: edited,
-          actual: String(after?.window_name),
-          severity: 'error',
-        });
-      }
-      return problems;
+  for (const form of forms)
+    await s.check(spec(form[0], 'adds a measurement, which room/get then lists, and edits it'), (run) =>
+      addAndEdit(run, filing, form),
+    );
+}
+
+async function addAndEdit(
+  run: CheckRun,
+  { base, stamp, roomEntries }: Filing,
+  [operationId, measurement_type_id, extra]: [string, number, Record<string, unknown>],
+): Promise<Finding[]> {
+  const name = `Contract check ${stamp} ${operationId}`;
+  const problems: Finding[] = run.conform(
+    operationId,
+    await run.call(operationId, { body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name } }),
+  );
+  if (problems.length) return problems;
+  const entry = (await roomEntries(run)).find((e) => e.window_name === name);
+  if (!entry)
+    return [{ operationId, message: `the new measurement "${name}" is not listed by room/get`, severity: 'error' }];
+  const edited = `${name} (edited)`;
+  problems.push(
+    ...run.conform(
+      operationId,
+      await run.call(operationId, {
+        body: { ...base, ...extra, id: entry.measurement_id, measurement_type_id, window_name: edited },
+      }),
+    ),
+  );
+  const after = (await roomEntries(run)).find((e) => e.measurement_id === entry.measurement_id);
+  if (!problems.length && after?.window_name !== edited) {
+    problems.push({
+      operationId,
+      message: `editing measurement ${entry.measurement_id} did not change its name`,
+      expected: edited,
+      actual: String(after?.window_name),
+      severity: 'error',
     });
   }
-  await s.check(spec('addEditAwningMeasurement', 'adds an awning and edits it'), async () => {
-    const first = await s.call('addEditAwningMeasurement', {
-      body: {
-        client_id: client.id,
-        room_id: found.roomId,
-        awning_type: 'retractable',
-        width: 144,
-        projection: 120,
-        mount_height: 96,
-      },
-    });
-    const problems = s.conform('addEditAwningMeasurement', first);
-    const id = (first.body as { data?: { id?: number } })?.data?.id;
-    if (problems.length || id === undefined) return problems;
-    const second = await s.call('addEditAwningMeasurement', { body: { id, client_id: client.id, width: 150 } });
-    problems.push(...s.conform('addEditAwningMeasurement', second));
-    const width = (second.body as { data?: { dimensions?: { width?: number } } })?.data?.dimensions?.width;
-    if (!problems.length && width !== 150)
-      problems.push({
-        operationId: 'addEditAwningMeasurement',
-        message: `editing awning ${id} did not change its width`,
-        expected: '150',
-        actual: String(width),
-        severity: 'observation',
-      });
-    return problems;
+  return problems;
+}
+
+/** An awning added, then its width edited. */
+async function awningRoundTrip(run: CheckRun, client: Client, roomId: number | undefined): Promise<Finding[]> {
+  const first = await run.call('addEditAwningMeasurement', {
+    body: {
+      client_id: client.id,
+      room_id: roomId,
+      awning_type: 'retractable',
+      width: 144,
+      projection: 120,
+      mount_height: 96,
+    },
   });
+  const problems = run.conform('addEditAwningMeasurement', first);
+  const id = (first.body as { data?: { id?: number } })?.data?.id;
+  if (problems.length || id === undefined) return problems;
+  const second = await run.call('addEditAwningMeasurement', { body: { id, client_id: client.id, width: 150 } });
+  problems.push(...run.conform('addEditAwningMeasurement', second));
+  const width = (second.body as { data?: { dimensions?: { width?: number } } })?.data?.dimensions?.width;
+  if (!problems.length && width !== 150)
+    problems.push({
+      operationId: 'addEditAwningMeasurement',
+      message: `editing awning ${id} did not change its width`,
+      expected: '150',
+      actual: String(width),
+      severity: 'observation',
+    });
+  return problems;
 }

@@ -4,30 +4,30 @@
 // generated edit names that record, that client, that room and that author.
 // The added measurement stays (the API has no measurement delete).
 import type { RawNode } from '../../spec/load.js';
-import type { Discovered } from '../checks/conformance.js';
-import type { Session } from '../session.js';
+import type { CheckRun } from '../check-run.js';
+import type { Discovered } from '../discovered.js';
 import type { Finding } from '../types.js';
 
 /** The fields every generated edit is given, or why there is no record of the run's own to edit. */
 export type OwnRecord = { overrides: Record<string, unknown> } | { problems: Finding[] } | { reason: string };
 
-const exampleOf = (s: Session, operationId: string) =>
-  structuredClone((s.op(operationId).requestBody?.examples[0] ?? {}) as Record<string, unknown>);
+const exampleOf = (run: CheckRun, operationId: string) =>
+  structuredClone((run.op(operationId).requestBody?.examples[0] ?? {}) as Record<string, unknown>);
 
-export async function addOwnRecord(s: Session, operationId: string, found: Discovered): Promise<OwnRecord> {
+export async function addOwnRecord(run: CheckRun, operationId: string, found: Discovered): Promise<OwnRecord> {
   const clientId = found.client?.id as number | undefined;
   if (clientId === undefined || found.roomId === undefined)
     return { reason: 'no client with a room was found to add a measurement of its own under' };
-  if (operationId === 'addEditAwningMeasurement') return addAwning(s, clientId, found.roomId);
+  if (operationId === 'addEditAwningMeasurement') return addAwning(run, clientId, found.roomId);
   if (found.userId === undefined) return { reason: 'the profile gave no user id to file a measurement under' };
-  return addWindow(s, operationId, { client_id: clientId, room_id: found.roomId, user_id: found.userId }, found);
+  return addWindow(run, operationId, { client_id: clientId, room_id: found.roomId, user_id: found.userId }, found);
 }
 
-async function addAwning(s: Session, clientId: number, roomId: number): Promise<OwnRecord> {
+async function addAwning(run: CheckRun, clientId: number, roomId: number): Promise<OwnRecord> {
   const fixed = { client_id: clientId, room_id: roomId };
-  const { id: _adds, ...example } = exampleOf(s, 'addEditAwningMeasurement');
-  const out = await s.call('addEditAwningMeasurement', { body: { ...example, ...fixed } });
-  const problems = s.conform('addEditAwningMeasurement', out);
+  const { id: _adds, ...example } = exampleOf(run, 'addEditAwningMeasurement');
+  const out = await run.call('addEditAwningMeasurement', { body: { ...example, ...fixed } });
+  const problems = run.conform('addEditAwningMeasurement', out);
   const id = (out.body as RawNode | undefined)?.data?.id;
   if (problems.length) return { problems };
   if (typeof id !== 'number') return { reason: 'the added awning came without an id' };
@@ -35,23 +35,23 @@ async function addAwning(s: Session, clientId: number, roomId: number): Promise<
 }
 
 async function addWindow(
-  s: Session,
+  run: CheckRun,
   operationId: string,
   owner: { client_id: number; room_id: number; user_id: number },
   found: Discovered,
 ): Promise<OwnRecord> {
-  const example = exampleOf(s, operationId);
+  const example = exampleOf(run, operationId);
   const form = /Single|Series|Specialty/.exec(operationId)?.[0];
   const type = found.measurementTypes.find((t) => form && t.name.toLowerCase().includes(form.toLowerCase()));
   const fixed = { ...owner, measurement_type_id: type?.id ?? example.measurement_type_id };
   const name = `Contract fuzz ${new Date().toISOString().replace(/\D/g, '').slice(0, 14)} ${operationId}`;
-  const problems = s.conform(
+  const problems = run.conform(
     operationId,
-    await s.call(operationId, { body: { ...example, ...fixed, id: 0, window_name: name } }),
+    await run.call(operationId, { body: { ...example, ...fixed, id: 0, window_name: name } }),
   );
   if (problems.length) return { problems };
-  const list = await s.call('getRoomMeasurements', { body: { client_id: owner.client_id, room_id: owner.room_id } });
-  problems.push(...s.conform('getRoomMeasurements', list));
+  const list = await run.call('getRoomMeasurements', { body: { client_id: owner.client_id, room_id: owner.room_id } });
+  problems.push(...run.conform('getRoomMeasurements', list));
   const entries = (list.body as RawNode | undefined)?.data;
   const entry = Array.isArray(entries) ? entries.find((e) => e?.window_name === name) : undefined;
   if (problems.length) return { problems };

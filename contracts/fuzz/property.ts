@@ -6,7 +6,7 @@
 // deadline, interrupts the check instead of being shrunk.
 import fc from 'fast-check';
 import type { Outcome } from '../../lib/http.js';
-import type { Session } from '../session.js';
+import type { CheckRun } from '../check-run.js';
 import type { Finding } from '../types.js';
 import { describeCase, type FuzzCase } from './cases.js';
 
@@ -32,14 +32,14 @@ interface State {
   observed?: Finding[];
 }
 
-export async function fuzzProperty(s: Session, run: FuzzRun): Promise<Finding[]> {
+export async function fuzzProperty(run: CheckRun, fuzz: FuzzRun): Promise<Finding[]> {
   const st: State = { sent: 0, shrinkSent: 0, discarded: 0 };
-  const failsCheck = (f: Finding) => s.ctx.strict || f.severity === 'error';
+  const failsCheck = (f: Finding) => run.ctx.strict || f.severity === 'error';
   // Interrupting ends the runs (and the shrinking) at once: fast-check keeps the failure found so far.
   const interrupt = () => new fc.PreconditionFailure(true);
-  const property = fc.asyncProperty(run.arbitrary, async (c) => {
-    if (st.stopped || s.runSignal?.aborted || (st.failing && st.shrinkSent >= SHRINK_BUDGET)) throw interrupt();
-    const answer = await run.send(c);
+  const property = fc.asyncProperty(fuzz.arbitrary, async (c) => {
+    if (st.stopped || run.runSignal?.aborted || (st.failing && st.shrinkSent >= SHRINK_BUDGET)) throw interrupt();
+    const answer = await fuzz.send(c);
     if (answer === 'discard') {
       st.discarded++;
       return true;
@@ -57,28 +57,28 @@ export async function fuzzProperty(s: Session, run: FuzzRun): Promise<Finding[]>
     st.failing = { c, findings: answer.findings };
     return false;
   });
-  const details = await fc.check(property, { numRuns: run.runs, seed: run.seed });
-  return report(s, run, st, details);
+  const details = await fc.check(property, { numRuns: fuzz.runs, seed: fuzz.seed });
+  return report(run, fuzz, st, details);
 }
 
-function report(s: Session, run: FuzzRun, st: State, details: fc.RunDetails<[FuzzCase]>): Finding[] {
+function report(run: CheckRun, fuzz: FuzzRun, st: State, details: fc.RunDetails<[FuzzCase]>): Finding[] {
   const tail = st.discarded ? ` (${st.discarded} generated cases discarded: not what their kind requires)` : '';
   if (st.failing && details.failed) {
     const { c, findings } = st.failing;
     const shrunk = details.numShrinks ? `, shrunk in ${details.numShrinks} steps` : '';
-    s.note(
-      `--seed ${s.ctx.seed}: generated request ${st.sent} of ${run.runs} failed${shrunk} (${st.shrinkSent} more requests); the request shown is the smallest found${tail}`,
+    run.note(
+      `--seed ${run.ctx.seed}: generated request ${st.sent} of ${fuzz.runs} failed${shrunk} (${st.shrinkSent} more requests); the request shown is the smallest found${tail}`,
     );
     const [first, ...rest] = findings;
     return [{ ...first!, message: `${first!.message} (fuzz: ${describeCase(c)})` }, ...rest];
   }
   if (st.stopped) {
-    s.note(`--seed ${s.ctx.seed}: stopped after ${st.sent} of ${run.runs} generated requests${tail}`);
+    run.note(`--seed ${run.ctx.seed}: stopped after ${st.sent} of ${fuzz.runs} generated requests${tail}`);
     return st.stopped;
   }
-  const cut = s.runSignal?.aborted ? ` of ${run.runs}, cut short by the run's deadline` : '';
-  if (!details.failed && st.sent === 0 && !cut) s.nothingToCheck(`no generated case could be sent${tail}`);
-  else s.note(`--seed ${s.ctx.seed}: ${st.sent} generated requests${cut}, no failure${tail}`);
+  const cut = run.runSignal?.aborted ? ` of ${fuzz.runs}, cut short by the run's deadline` : '';
+  if (!details.failed && st.sent === 0 && !cut) run.nothingToCheck(`no generated case could be sent${tail}`);
+  else run.note(`--seed ${run.ctx.seed}: ${st.sent} generated requests${cut}, no failure${tail}`);
   // A property that failed without a failing answer threw: fast-check says why.
   if (details.failed && !st.failing)
     return [{ message: `the fuzz check could not run: ${String(details.errorInstance)}`, severity: 'error' }];

@@ -4,8 +4,8 @@
 // --allow-writes and only to a record the run added itself.
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
+import type { AuthMode } from '../check-run.js';
 import { isTargetId, makeHarmless, NO_SUCH_ID } from '../checks/negative.js';
-import type { AuthMode } from '../session.js';
 
 /** Operations that change nothing. Listed, not guessed: an operation added to the spec is a write until listed here. */
 export const READS: ReadonlySet<string> = new Set([

@@ -2,31 +2,33 @@
 // deleted once; afterwards client/list and client/user_client no longer list
 // it, and room/get-by-client-id, room/get (for a room it had), client/update
 // and client/delete refuse it with a 4xx (the documented 404 of a deleted client).
+
+import type { CheckRun } from '../../check-run.js';
+import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
-import type { Discovered } from '../conformance.js';
 import { type Client, during, found as finding, listed, sequence } from './shared.js';
 
 const PAGE = { limit: 100 };
 const AFTER = 'after the delete';
 
-async function firstRoom(s: Session, id: number): Promise<number | undefined> {
-  const out = await s.call('getRoomsByClientId', { body: { client_id: id } });
+async function firstRoom(run: CheckRun, id: number): Promise<number | undefined> {
+  const out = await run.call('getRoomsByClientId', { body: { client_id: id } });
   const rooms = (out.body as { data?: unknown } | null | undefined)?.data;
   return Array.isArray(rooms) ? (rooms[0] as { id?: number } | undefined)?.id : undefined;
 }
 
-async function unlisted(s: Session, id: number, company?: string): Promise<Finding[]> {
+async function unlisted(run: CheckRun, id: number, company?: string): Promise<Finding[]> {
   const problems: Finding[] = [];
   const lists: Array<['listClients' | 'listCompanyClients', Record<string, unknown>]> = [['listClients', PAGE]];
   if (company) lists.push(['listCompanyClients', { company_name: company, ...PAGE }]);
   for (const [op, body] of lists) {
-    const list = await listed(s, op, body, id);
+    const list = await listed(run, op, body, id);
     problems.push(...list.problems.map(during(AFTER)));
     if (list.client)
       problems.push(
         finding(
-          s,
+          run,
           list.out,
           op,
           `client ${id} is still listed by ${op === 'listClients' ? 'client/list' : 'client/user_client'} after its delete`,
@@ -36,10 +38,10 @@ async function unlisted(s: Session, id: number, company?: string): Promise<Findi
   return problems;
 }
 
-async function refusedReads(s: Session, before: Client, roomId: number | undefined): Promise<Finding[]> {
+async function refusedReads(run: CheckRun, before: Client, roomId: number | undefined): Promise<Finding[]> {
   const id = before.id;
   const refuse = async (op: string, body: Record<string, unknown>) =>
-    s.conform(op, await s.call(op, { body }), '4xx').map(during(AFTER));
+    run.conform(op, await run.call(op, { body }), '4xx').map(during(AFTER));
   const update = {
     client_id: id,
     name: String(before.name),
@@ -62,16 +64,16 @@ export async function deletedClientCheck(s: Session, found: Discovered): Promise
   );
   const id = s.ctx.clientId;
   if (!s.ctx.allowDestructive || id === undefined) return void s.skip(spec, 'needs --allow-destructive --client-id N');
-  await s.check(spec, async () => {
-    const first = await listed(s, 'listClients', PAGE, id);
+  await s.check(spec, async (run) => {
+    const first = await listed(run, 'listClients', PAGE, id);
     if (first.problems.length) return first.problems;
     if (!first.client)
       return [
-        finding(s, first.out, 'deleteClient', `client ${id} is not among the account's clients; nothing was deleted`),
+        finding(run, first.out, 'deleteClient', `client ${id} is not among the account's clients; nothing was deleted`),
       ];
-    const roomId = await firstRoom(s, id);
-    const problems = s.conform('deleteClient', await s.call('deleteClient', { body: { client_id: id } }));
+    const roomId = await firstRoom(run, id);
+    const problems = run.conform('deleteClient', await run.call('deleteClient', { body: { client_id: id } }));
     if (problems.length) return problems;
-    return [...(await unlisted(s, id, found.companyName)), ...(await refusedReads(s, first.client, roomId))];
+    return [...(await unlisted(run, id, found.companyName)), ...(await refusedReads(run, first.client, roomId))];
   });
 }

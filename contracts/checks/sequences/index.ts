@@ -2,8 +2,9 @@
 // one named check of the `sequences` group, run when its subject operation is
 // selected. In this order: the client update read back, the logged-out token,
 // the password change, and last the destructive one, the deleted client.
+
+import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
-import type { Discovered } from '../conformance.js';
 import { deletedClientCheck } from './delete.js';
 import { loggedOutTokenCheck } from './logout.js';
 import { passwordChangeCheck } from './password.js';

@@ -7,19 +7,23 @@
 
 import type { Outcome } from '../../../lib/http.js';
 import type { OperationEntry } from '../../../spec/load.js';
+import type { CheckRun } from '../../check-run.js';
+import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import { type Finding, severityOf } from '../../types.js';
-import type { Discovered } from '../conformance.js';
+import { signIn, tokenOf } from '../kit.js';
 import { harmlessBody } from '../negative.js';
-import { apiToken, during, logOut, refused, sequence, signIn } from './shared.js';
+import { during, logOut, refused, sequence } from './shared.js';
 
 /** A fresh token for the run's account: signed in with its password, or from its token by QR sign-in. */
-async function secondSession(s: Session): Promise<{ out: Outcome; token?: string; via: string }> {
-  const { email, password } = s.ctx.credentials;
-  if (email && password) return { ...(await signIn(s, email, password)), via: 'signin' };
-  const out = await s.call('qrcodeSignin', { body: { qr_code: s.token, device_token: '', platform: s.ctx.platform } });
-  const token = apiToken(out);
-  s.keepSecret(token);
+async function secondSession(run: CheckRun): Promise<{ out: Outcome; token?: string; via: string }> {
+  const { email, password } = run.ctx.credentials;
+  if (email && password) return { ...(await signIn(run, email, password)), via: 'signin' };
+  const out = await run.call('qrcodeSignin', {
+    body: { qr_code: run.token, device_token: '', platform: run.ctx.platform },
+  });
+  const token = tokenOf(out.body);
+  run.keepSecret(token);
   return { out, token, via: 'qrcodeSignin' };
 }
 
@@ -29,15 +33,15 @@ function inputOf(op: OperationEntry, found: Discovered): unknown {
   return read ? read.body : harmlessBody(op);
 }
 
-async function refusedEverywhere(s: Session, found: Discovered, token: string): Promise<Finding[]> {
+async function refusedEverywhere(run: CheckRun, found: Discovered, token: string): Promise<Finding[]> {
   const problems: Finding[] = [];
-  const ops = s.spec.operations.filter((o) => !o.isPublic && s.selected(o));
+  const ops = run.spec.operations.filter((o) => !o.isPublic && run.selected(o));
   for (const op of ops) {
-    const out = await s.call(op.operationId, { auth: { bearer: token }, body: inputOf(op, found) });
-    problems.push(...refused(s, op.operationId, out, 'after logout'));
+    const out = await run.call(op.operationId, { auth: { bearer: token }, body: inputOf(op, found) });
+    problems.push(...refused(run, op.operationId, out, 'after logout'));
   }
-  const other = await s.call('getProfile', { auth: { xApiToken: token }, body: {} });
-  problems.push(...refused(s, 'getProfile', other, 'after logout, in X-API-Token'));
+  const other = await run.call('getProfile', { auth: { xApiToken: token }, body: {} });
+  problems.push(...refused(run, 'getProfile', other, 'after logout, in X-API-Token'));
   return problems;
 }
 
@@ -46,17 +50,17 @@ async function refusedEverywhere(s: Session, found: Discovered, token: string): 
  * the presented token is the spec's assumption (x-assumed on logout), so a
  * logout that ended every session is an observation unless --strict.
  */
-async function ownSessionStays(s: Session): Promise<Finding[]> {
-  const out = await s.call('getProfile', { body: {} });
+async function ownSessionStays(run: CheckRun): Promise<Finding[]> {
+  const out = await run.call('getProfile', { body: {} });
   const ended = out.status === 401;
-  return s
+  return run
     .conform('getProfile', out)
     .map(during("the run's own session, after the other's logout"))
     .map((f) =>
       ended && f.expected === '2xx'
         ? {
             ...f,
-            severity: severityOf(s.op('logout').assumed),
+            severity: severityOf(run.op('logout').assumed),
             message: `${f.message}: logging one session out ended the others too`,
           }
         : f,
@@ -69,19 +73,19 @@ export async function loggedOutTokenCheck(s: Session, found: Discovered): Promis
     'logout',
     "a logged-out token is refused by every selected protected operation; the run's own session stays",
   );
-  await s.check(spec, async () => {
-    const second = await secondSession(s);
-    const problems = s.conform(second.via, second.out).map(during('signing in a second session'));
+  await s.check(spec, async (run) => {
+    const second = await secondSession(run);
+    const problems = run.conform(second.via, second.out).map(during('signing in a second session'));
     if (!second.token) return problems;
     const token = second.token;
     // A token refused before its logout proves nothing about logout.
-    const works = await s.call('getProfile', { auth: { bearer: token }, body: {} });
-    problems.push(...s.conform('getProfile', works).map(during('the second session, before its logout')));
+    const works = await run.call('getProfile', { auth: { bearer: token }, body: {} });
+    problems.push(...run.conform('getProfile', works).map(during('the second session, before its logout')));
     if (problems.length) return problems;
-    problems.push(...(await logOut(s, token, 'logging the second session out')));
+    problems.push(...(await logOut(run, token, 'logging the second session out')));
     if (problems.length) return problems;
-    problems.push(...(await refusedEverywhere(s, found, token)));
-    problems.push(...(await ownSessionStays(s)));
+    problems.push(...(await refusedEverywhere(run, found, token)));
+    problems.push(...(await ownSessionStays(run)));
     return problems;
   });
 }

@@ -5,10 +5,12 @@
 // old password no longer signs in and the new one does. A given account gets
 // its password back afterwards, so the run can be repeated.
 import { randomBytes } from 'node:crypto';
+import type { CheckRun } from '../../check-run.js';
+import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
-import type { Discovered } from '../conformance.js';
-import { apiToken, during, found as finding, logOut, refused, sequence, signIn, userIdOf } from './shared.js';
+import { signIn, tokenOf } from '../kit.js';
+import { during, found as finding, logOut, refused, sequence, userIdOf } from './shared.js';
 
 interface Account {
   email: string;
@@ -23,17 +25,17 @@ const GIVE =
   'give an account whose password may be changed and restored with --password-account-email/--password-account-password (or MCS_PW_EMAIL, MCS_PW_PASSWORD)';
 
 /** A password no one knows, kept secret by the session at once. */
-function freshPassword(s: Session): string {
+function freshPassword(run: CheckRun): string {
   const password = `Mcs-${randomBytes(12).toString('base64url')}`;
-  s.keepSecret(password);
+  run.keepSecret(password);
   return password;
 }
 
 /** Signs up a throwaway account; undefined (with the reason the check is skipped) where sign-up is not served. */
-async function signUp(s: Session): Promise<{ account?: Account; problems: Finding[] }> {
+async function signUp(run: CheckRun): Promise<{ account?: Account; problems: Finding[] }> {
   const stamp = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const email = `mcs-contracts-${stamp}@example.com`;
-  const password = freshPassword(s);
+  const password = freshPassword(run);
   const body = {
     name: 'Contract',
     surname: 'Check',
@@ -41,33 +43,33 @@ async function signUp(s: Session): Promise<{ account?: Account; problems: Findin
     password,
     company_name: `Contract check ${stamp}`,
     device_token: '',
-    platform: s.ctx.platform,
+    platform: run.ctx.platform,
   };
-  const out = await s.call('signup', { body });
-  const token = apiToken(out);
-  s.keepSecret(token);
+  const out = await run.call('signup', { body });
+  const token = tokenOf(out.body);
+  run.keepSecret(token);
   if (out.status !== undefined && out.status < 300)
     return {
       account: { email, password, given: false, tokens: token ? [token] : [] },
-      problems: s.conform('signup', out),
+      problems: run.conform('signup', out),
     };
-  s.nothingToCheck(
+  run.nothingToCheck(
     `sign-up answered ${out.status ?? out.fault?.kind}, so the run has no account of its own to change the password of; ${GIVE}`,
   );
-  return { problems: s.conform('signup', out, '4xx').map(during('signing up an account for the sequence')) };
+  return { problems: run.conform('signup', out, '4xx').map(during('signing up an account for the sequence')) };
 }
 
 /** Two sessions of the account, each shown to work on a protected read; never on the run's main account. */
-async function twoSessions(s: Session, a: Account, mainUserId: number | undefined): Promise<Finding[]> {
+async function twoSessions(run: CheckRun, a: Account, mainUserId: number | undefined): Promise<Finding[]> {
   const problems: Finding[] = [];
   for (const n of [1, 2]) {
-    const { out, token } = await signIn(s, a.email, a.password);
-    problems.push(...s.conform('signin', out).map(during(`signing in to the password-change account (${n} of 2)`)));
+    const { out, token } = await signIn(run, a.email, a.password);
+    problems.push(...run.conform('signin', out).map(during(`signing in to the password-change account (${n} of 2)`)));
     if (!token) {
       if (a.given)
         problems.push(
           finding(
-            s,
+            run,
             out,
             'signin',
             `the account given by --password-account-email could not sign in; if an earlier run could not restore its password, reset it`,
@@ -76,52 +78,58 @@ async function twoSessions(s: Session, a: Account, mainUserId: number | undefine
       return problems;
     }
     if (mainUserId !== undefined && userIdOf(out) === mainUserId) {
-      s.nothingToCheck("the password-change account is the run's main account, whose password is never changed");
-      return [...problems, ...(await logOut(s, token, 'ending the session opened on the main account'))];
+      run.nothingToCheck("the password-change account is the run's main account, whose password is never changed");
+      return [...problems, ...(await logOut(run, token, 'ending the session opened on the main account'))];
     }
-    const works = await s.call('getProfile', { auth: { bearer: token }, body: {} });
-    problems.push(...s.conform('getProfile', works).map(during('an old token, before the password change')));
+    const works = await run.call('getProfile', { auth: { bearer: token }, body: {} });
+    problems.push(...run.conform('getProfile', works).map(during('an old token, before the password change')));
     a.tokens.push(token);
   }
   return problems;
 }
 
-async function changePassword(s: Session, email: string, from: string, to: string, step: string): Promise<Finding[]> {
+async function changePassword(
+  run: CheckRun,
+  email: string,
+  from: string,
+  to: string,
+  step: string,
+): Promise<Finding[]> {
   const body = { email, current_password: from, new_password: to, new_password_confirmation: to };
-  return s.conform('updatePassword', await s.call('updatePassword', { body })).map(during(step));
+  return run.conform('updatePassword', await run.call('updatePassword', { body })).map(during(step));
 }
 
 /** What the change must have done: old tokens and old password refused, the new password signs in. */
-async function afterChange(s: Session, a: Account, newPassword: string): Promise<Finding[]> {
+async function afterChange(run: CheckRun, a: Account, newPassword: string): Promise<Finding[]> {
   const step = 'after the password change';
   const problems: Finding[] = [];
   for (const [i, token] of a.tokens.entries()) {
-    const out = await s.call('getProfile', { auth: i % 2 ? { xApiToken: token } : { bearer: token }, body: {} });
-    problems.push(...refused(s, 'getProfile', out, `${step}, old token ${i + 1} of ${a.tokens.length}`));
+    const out = await run.call('getProfile', { auth: i % 2 ? { xApiToken: token } : { bearer: token }, body: {} });
+    problems.push(...refused(run, 'getProfile', out, `${step}, old token ${i + 1} of ${a.tokens.length}`));
   }
-  const old = await signIn(s, a.email, a.password);
-  problems.push(...s.conform('signin', old.out, '4xx').map(during(`${step}, the old password`)));
-  const fresh = await signIn(s, a.email, newPassword);
-  problems.push(...s.conform('signin', fresh.out).map(during(`${step}, the new password`)));
+  const old = await signIn(run, a.email, a.password);
+  problems.push(...run.conform('signin', old.out, '4xx').map(during(`${step}, the old password`)));
+  const fresh = await signIn(run, a.email, newPassword);
+  problems.push(...run.conform('signin', fresh.out).map(during(`${step}, the new password`)));
   if (fresh.token) {
-    const works = await s.call('getProfile', { auth: { bearer: fresh.token }, body: {} });
-    problems.push(...s.conform('getProfile', works).map(during(`${step}, the new password's token`)));
-    if (!a.given) problems.push(...(await logOut(s, fresh.token, 'ending the last session')));
+    const works = await run.call('getProfile', { auth: { bearer: fresh.token }, body: {} });
+    problems.push(...run.conform('getProfile', works).map(during(`${step}, the new password's token`)));
+    if (!a.given) problems.push(...(await logOut(run, fresh.token, 'ending the last session')));
   }
   return problems;
 }
 
 /** The given account gets its password back, proven by a sign-in (whose session is then ended). */
-async function restore(s: Session, a: Account, newPassword: string): Promise<Finding[]> {
+async function restore(run: CheckRun, a: Account, newPassword: string): Promise<Finding[]> {
   const step = 'restoring the original password';
-  const problems = await changePassword(s, a.email, newPassword, a.password, step);
-  const back = await signIn(s, a.email, a.password);
-  problems.push(...s.conform('signin', back.out).map(during(`${step}, signing in with it`)));
-  if (back.token) problems.push(...(await logOut(s, back.token, 'ending the last session')));
+  const problems = await changePassword(run, a.email, newPassword, a.password, step);
+  const back = await signIn(run, a.email, a.password);
+  problems.push(...run.conform('signin', back.out).map(during(`${step}, signing in with it`)));
+  if (back.token) problems.push(...(await logOut(run, back.token, 'ending the last session')));
   else
     problems.push(
       finding(
-        s,
+        run,
         back.out,
         'updatePassword',
         `the password of ${a.email} was left changed: reset it (forgot_password) before the next run`,
@@ -141,19 +149,19 @@ export async function passwordChangeCheck(s: Session, found: Discovered): Promis
     return void s.skip(spec, `no account for it: ${GIVE}, or --allow-writes to sign one up`);
   if (!given && !s.selected(s.op('signup')))
     return void s.skip(spec, `sign-up is not selected by --only/--skip; ${GIVE}`);
-  await s.check(spec, async () => {
-    const made = given ? { account: { ...given, given: true, tokens: [] }, problems: [] } : await signUp(s);
+  await s.check(spec, async (run) => {
+    const made = given ? { account: { ...given, given: true, tokens: [] }, problems: [] } : await signUp(run);
     const a = made.account;
     if (!a) return made.problems;
-    const problems = [...made.problems, ...(await twoSessions(s, a, found.userId))];
+    const problems = [...made.problems, ...(await twoSessions(run, a, found.userId))];
     if (problems.length || a.tokens.length < 2) return problems;
-    const newPassword = freshPassword(s);
-    problems.push(...(await changePassword(s, a.email, a.password, newPassword, 'changing the password')));
+    const newPassword = freshPassword(run);
+    problems.push(...(await changePassword(run, a.email, a.password, newPassword, 'changing the password')));
     if (problems.length) return problems;
     try {
-      problems.push(...(await afterChange(s, a, newPassword)));
+      problems.push(...(await afterChange(run, a, newPassword)));
     } finally {
-      if (a.given) problems.push(...(await restore(s, a, newPassword)));
+      if (a.given) problems.push(...(await restore(run, a, newPassword)));
     }
     return problems;
   });

@@ -1,8 +1,10 @@
 // What the sequence checks share: their specs, the reading of a client from a
 // paged list with the exchange that showed it, sessions of their own, and
-// findings that say at which step of a sequence they came.
+// findings that say at which step of a sequence they came. Sign-in and tokens
+// are the checks' kit (checks/kit.ts).
 import type { Outcome } from '../../../lib/http.js';
-import type { CheckSpec, Session } from '../../session.js';
+import type { CheckRun } from '../../check-run.js';
+import type { CheckSpec } from '../../session.js';
 import type { Finding } from '../../types.js';
 
 export type Client = Record<string, unknown> & { id: number };
@@ -22,19 +24,14 @@ export const during =
 
 /** A finding the check made itself, shown with the exchange that showed it. */
 export function found(
-  s: Session,
+  run: CheckRun,
   out: Outcome | undefined,
   operationId: string,
   message: string,
   more: Partial<Finding> = {},
 ): Finding {
-  return { operationId, message, severity: 'error', ...more, ...(out ? { reproduce: s.reproduce(out) } : {}) };
+  return { operationId, message, severity: 'error', ...more, ...(out ? { reproduce: run.reproduce(out) } : {}) };
 }
-
-export const apiToken = (out: Outcome): string | undefined => {
-  const t = (out.body as { data?: { api_token?: unknown } } | undefined)?.data?.api_token;
-  return typeof t === 'string' && t ? t : undefined;
-};
 
 export const userIdOf = (out: Outcome): number | undefined => {
   const id = (out.body as { data?: { user?: { id?: unknown } } } | undefined)?.data?.user?.id;
@@ -46,25 +43,17 @@ export const userIdOf = (out: Outcome): number | undefined => {
  * a violation even where the spec assumes the number 401, because the document
  * states that the token no longer works.
  */
-export function refused(s: Session, operationId: string, out: Outcome, step: string): Finding[] {
+export function refused(run: CheckRun, operationId: string, out: Outcome, step: string): Finding[] {
   const accepted = out.status !== undefined && out.status < 300;
-  return s
+  return run
     .conform(operationId, out, [401])
     .map((f) => (accepted && f.expected === '401' ? { ...f, severity: 'error' as const } : f))
     .map(during(step));
 }
 
-/** Signs in with an email and password; the token (if any) is kept secret at once. */
-export async function signIn(s: Session, email: string, password: string): Promise<{ out: Outcome; token?: string }> {
-  const out = await s.call('signin', { body: { email, password, device_token: '', platform: s.ctx.platform } });
-  const token = apiToken(out);
-  s.keepSecret(token);
-  return { out, token };
-}
-
 /** Ends a session the sequence opened for itself (tidy: errors here are the check's findings too). */
-export async function logOut(s: Session, token: string, step: string): Promise<Finding[]> {
-  return s.conform('logout', await s.call('logout', { auth: { bearer: token }, body: {} })).map(during(step));
+export async function logOut(run: CheckRun, token: string, step: string): Promise<Finding[]> {
+  return run.conform('logout', await run.call('logout', { auth: { bearer: token }, body: {} })).map(during(step));
 }
 
 /**
@@ -73,15 +62,15 @@ export async function logOut(s: Session, token: string, step: string): Promise<F
  * it, or the last page read.
  */
 export async function listed(
-  s: Session,
+  run: CheckRun,
   operationId: 'listClients' | 'listCompanyClients',
   body: Record<string, unknown>,
   id: number,
 ): Promise<{ client?: Client; out?: Outcome; problems: Finding[] }> {
   let out: Outcome | undefined;
-  for (let page = 1, last = 1; page <= last && page <= s.ctx.maxPages; page++) {
-    out = await s.call(operationId, { body: { ...body, page } });
-    const problems = s.conform(operationId, out);
+  for (let page = 1, last = 1; page <= last && page <= run.ctx.maxPages; page++) {
+    out = await run.call(operationId, { body: { ...body, page } });
+    const problems = run.conform(operationId, out);
     if (problems.length) return { out, problems };
     const env = (out.body as { data?: { data?: Client[]; last_page?: number } } | undefined)?.data;
     const client = env?.data?.find((c) => c.id === id);

@@ -5,9 +5,10 @@
 // rooms; then its original values are written back and read again.
 import type { Outcome } from '../../../lib/http.js';
 import { preview } from '../../../lib/preview.js';
+import type { CheckRun } from '../../check-run.js';
+import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
-import type { Discovered } from '../conformance.js';
 import { UPDATE_STRINGS } from '../writes.js';
 import { type Client, during, found as finding, listed, sequence } from './shared.js';
 
@@ -48,9 +49,9 @@ function expectedListing(before: Client, body: Record<string, unknown>): Record<
 type Listed = Awaited<ReturnType<typeof listed>>;
 
 /** The fields a listing shows otherwise than written; the first finding carries the exchange. */
-function differences(s: Session, op: string, list: Listed, want: Record<string, unknown>, when: string): Finding[] {
+function differences(run: CheckRun, op: string, list: Listed, want: Record<string, unknown>, when: string): Finding[] {
   const where = op === 'listClients' ? 'client/list' : 'client/user_client';
-  if (!list.client) return [finding(s, list.out, op, `${when}, client ${want.id} is not listed by ${where}`)];
+  if (!list.client) return [finding(run, list.out, op, `${when}, client ${want.id} is not listed by ${where}`)];
   const problems: Finding[] = [];
   for (const [k, v] of Object.entries(want)) {
     if (JSON.stringify(list.client[k]) === JSON.stringify(v)) continue;
@@ -61,36 +62,36 @@ function differences(s: Session, op: string, list: Listed, want: Record<string, 
     problems.push(
       problems.length
         ? { operationId: op, message, severity: 'error', ...more }
-        : finding(s, list.out, op, message, more),
+        : finding(run, list.out, op, message, more),
     );
   }
   return problems;
 }
 
 /** The client's room ids, sorted; undefined when the read gives no list (the document's sample is null). */
-async function roomIds(s: Session, id: number): Promise<{ ids?: number[]; out: Outcome }> {
-  const out = await s.call('getRoomsByClientId', { body: { client_id: id } });
+async function roomIds(run: CheckRun, id: number): Promise<{ ids?: number[]; out: Outcome }> {
+  const out = await run.call('getRoomsByClientId', { body: { client_id: id } });
   const data = (out.body as { data?: unknown } | null | undefined)?.data;
   if (out.status === undefined || out.status >= 300 || !Array.isArray(data)) return { out };
   return { ids: data.map((r: { id: number }) => r.id).sort((a, b) => a - b), out };
 }
 
-async function sameRooms(s: Session, id: number, before: number[]): Promise<Finding[]> {
-  const after = await roomIds(s, id);
-  const problems = s.conform('getRoomsByClientId', after.out).map(during('after the update'));
+async function sameRooms(run: CheckRun, id: number, before: number[]): Promise<Finding[]> {
+  const after = await roomIds(run, id);
+  const problems = run.conform('getRoomsByClientId', after.out).map(during('after the update'));
   if (problems.length || JSON.stringify(after.ids) === JSON.stringify(before)) return problems;
   const message = `after the update, room/get-by-client-id gives client ${id} the rooms ${preview(after.ids, 300)}, not ${preview(before, 300)} as before it`;
-  return [finding(s, after.out, 'getRoomsByClientId', message)];
+  return [finding(run, after.out, 'getRoomsByClientId', message)];
 }
 
 /** The keyword search finds the client by the quote number just written (what keyword matches is assumed). */
-async function searched(s: Session, id: number, marker: string): Promise<Finding[]> {
-  const out = await s.call('listClients', { body: { keyword: marker, page: 1 } });
-  const problems = s.conform('listClients', out).map(during('searching for the new quote number'));
+async function searched(run: CheckRun, id: number, marker: string): Promise<Finding[]> {
+  const out = await run.call('listClients', { body: { keyword: marker, page: 1 } });
+  const problems = run.conform('listClients', out).map(during('searching for the new quote number'));
   const hits = (out.body as { data?: { data?: Client[] } } | undefined)?.data?.data ?? [];
   if (problems.length || hits.some((c) => c.id === id)) return problems;
   const message = `after the update, client/list with keyword "${marker}" (the quote number just written) does not find client ${id}`;
-  return [finding(s, out, 'listClients', message, { severity: 'observation' })];
+  return [finding(run, out, 'listClients', message, { severity: 'observation' })];
 }
 
 /** What the reads show before the update: the client as listed, its rooms, and whether the company's list shows it. */
@@ -103,24 +104,24 @@ interface Before {
   observations: Finding[];
 }
 
-async function readBefore(s: Session, found: Discovered, id: number): Promise<Before | Finding[]> {
-  const first = await listed(s, 'listClients', PAGE, id);
+async function readBefore(run: CheckRun, found: Discovered, id: number): Promise<Before | Finding[]> {
+  const first = await listed(run, 'listClients', PAGE, id);
   if (first.problems.length) return first.problems;
   if (!first.client)
-    return [finding(s, first.out, 'listClients', `client ${id} is not listed by client/list; nothing was written`)];
-  const before: Before = { client: first.client, rooms: (await roomIds(s, id)).ids, observations: [] };
+    return [finding(run, first.out, 'listClients', `client ${id} is not listed by client/list; nothing was written`)];
+  const before: Before = { client: first.client, rooms: (await roomIds(run, id)).ids, observations: [] };
   if (!found.companyName) return before;
-  const shared = await listed(s, 'listCompanyClients', { company_name: found.companyName, ...PAGE }, id);
+  const shared = await listed(run, 'listCompanyClients', { company_name: found.companyName, ...PAGE }, id);
   if (shared.problems.length) return shared.problems;
   if (shared.client) return { ...before, company: found.companyName };
   // Which clients count as the company's is assumed: one missing there is an observation.
   const message = `client ${id} is not among the company's clients (client/user_client), so that list is not read after the update`;
-  before.observations.push(finding(s, shared.out, 'listCompanyClients', message, { severity: 'observation' }));
+  before.observations.push(finding(run, shared.out, 'listCompanyClients', message, { severity: 'observation' }));
   return before;
 }
 
 async function readsAfter(
-  s: Session,
+  run: CheckRun,
   before: Before,
   body: Record<string, unknown>,
   marker: string,
@@ -133,33 +134,33 @@ async function readsAfter(
     ['listClients', {}],
     ...(before.company ? [['listCompanyClients', { company_name: before.company }] as const] : []),
   ] as const) {
-    const list = await listed(s, op, { ...extra, ...PAGE }, id);
+    const list = await listed(run, op, { ...extra, ...PAGE }, id);
     problems.push(
-      ...(list.problems.length ? list.problems.map(step) : differences(s, op, list, want, 'after the update')),
+      ...(list.problems.length ? list.problems.map(step) : differences(run, op, list, want, 'after the update')),
     );
   }
-  problems.push(...(await searched(s, id, marker)));
-  if (before.rooms) problems.push(...(await sameRooms(s, id, before.rooms)));
+  problems.push(...(await searched(run, id, marker)));
+  if (before.rooms) problems.push(...(await sameRooms(run, id, before.rooms)));
   return problems;
 }
 
 /** Writes the original values back and reads them; a client left changed is said so, with what to do. */
-async function restore(s: Session, before: Client): Promise<Finding[]> {
+async function restore(run: CheckRun, before: Client): Promise<Finding[]> {
   const step = 'restoring the original values';
   const body = updateBody(before);
-  const out = await s.call('updateClient', { body });
+  const out = await run.call('updateClient', { body });
   const left = finding(
-    s,
+    run,
     undefined,
     'updateClient',
     `client ${before.id} was left changed (quote_no, city, end_client_known): write its values back by hand`,
   );
-  const problems = s.conform('updateClient', out).map(during(step));
+  const problems = run.conform('updateClient', out).map(during(step));
   if (problems.length) return [...problems, left];
-  const list = await listed(s, 'listClients', PAGE, before.id);
+  const list = await listed(run, 'listClients', PAGE, before.id);
   if (list.problems.length) return list.problems.map(during(step));
   return differences(
-    s,
+    run,
     'listClients',
     list,
     expectedListing(before, body),
@@ -177,18 +178,18 @@ export async function updateReadCheck(s: Session, found: Discovered): Promise<vo
     return void s.skip(spec, 'read-only run; --allow-writes adds it (a client is changed, then restored)');
   const id = (found.client as Client | undefined)?.id;
   if (id === undefined) return void s.skip(spec, 'the account has no client');
-  await s.check(spec, async () => {
-    const before = await readBefore(s, found, id);
+  await s.check(spec, async (run) => {
+    const before = await readBefore(run, found, id);
     if (Array.isArray(before)) return before;
     const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
     const { body, marker } = changedBody(before.client, stamp);
     const problems: Finding[] = [...before.observations];
     try {
-      const written = s.conform('updateClient', await s.call('updateClient', { body })).map(during('the update'));
+      const written = run.conform('updateClient', await run.call('updateClient', { body })).map(during('the update'));
       problems.push(...written);
-      if (!written.length) problems.push(...(await readsAfter(s, before, body, marker)));
+      if (!written.length) problems.push(...(await readsAfter(run, before, body, marker)));
     } finally {
-      problems.push(...(await restore(s, before.client)));
+      problems.push(...(await restore(run, before.client)));
     }
     return problems;
   });

@@ -1,0 +1,218 @@
+// One check as it runs: the calls it made, its remarks, and whether it had
+// anything to check. Session.check makes a CheckRun when a check starts and
+// hands it to the check's body, which calls and conforms through it; the run
+// ends with the body, so nothing of one check reaches the next. What concerns
+// the run as a whole (results, coverage, timing, secrets, the waiting budget,
+// the token) stays on the Session, which a CheckRun reaches as `RunWide`.
+import type { Outcome } from '../lib/http.js';
+import type { Reproduction } from '../lib/reproduce.js';
+import type { ExchangeValidator } from '../spec/exchange.js';
+import type { LoadedSpec, OperationEntry } from '../spec/load.js';
+import { conformAnswer, type Expect } from './conform.js';
+import type { ResponseTimes } from './measures/timing.js';
+import type { RunContext } from './options.js';
+import type { Finding, Verdict } from './types.js';
+
+export type AuthMode = 'bearer' | 'x-api-token' | 'none' | { bearer: string } | { xApiToken: string };
+
+export interface CallOptions {
+  body?: unknown;
+  raw?: string;
+  contentType?: string;
+  auth?: AuthMode;
+  /** null leaves the platform header out. */
+  platform?: string | null;
+  params?: Record<string, string>;
+  /** Query parameters, appended to the path. */
+  query?: Record<string, string>;
+  /** Another method than the operation's (the wrong-method check). */
+  method?: string;
+  /** The rate-limit check wants its 429; every other check waits one out. */
+  allow429?: boolean;
+}
+
+/** What a check's run reads and feeds of the run as a whole (the Session); nothing in it is one check's. */
+export interface RunWide {
+  readonly ctx: RunContext;
+  readonly spec: LoadedSpec;
+  /** Feeds the run's coverage with every answer it validates. */
+  readonly validator: ExchangeValidator;
+  readonly timing: ResponseTimes;
+  /** Operations shown to serve. */
+  readonly covered: Set<string>;
+  readonly token: string;
+  /** Aborted when the run's deadline passes. */
+  readonly runSignal?: AbortSignal;
+  op(id: string): OperationEntry;
+  selected(op: OperationEntry): boolean;
+  keepSecret(value: string | undefined): void;
+  reproduce(out: Outcome): Reproduction;
+  /** One call on the wire, waiting out throttling within the run's budget; each wait is told to `note`. */
+  send(operationId: string, o: CallOptions, note: (line: string) => void): Promise<Outcome>;
+}
+
+/** What a check found, for Session.check to cap, redact and record. */
+export interface CheckOutcome {
+  verdict: Verdict;
+  problems: Finding[];
+  notes: string[];
+}
+
+export type CheckBody = (run: CheckRun) => Promise<Finding[]>;
+
+/** Characters of answers (their whole texts, standing for their parsed bodies) a running check holds besides
+ *  its last: past it, the answers are checked at once and let go of, so a check of a hundred 10 MiB pages
+ *  holds two, not a hundred. */
+export const HELD_CHARS = 8 * 2 ** 20;
+
+/** A call of the running check: its answer, and whether the check (or its run) has checked it. */
+interface Call {
+  operationId: string;
+  out: Outcome;
+  ownMethod: boolean;
+  conformed: boolean;
+}
+
+export class CheckRun {
+  private readonly notes: string[] = [];
+  /** Set by a body whose answers held no records: it passes nothing, it is skipped with this reason. */
+  private nothing: string | undefined;
+  /** The calls of this check, so that every answer is checked, conformed or not. */
+  private calls: Call[] = [];
+  /** Over-budget findings on answers let go of before the check ends (--fuzz). */
+  private readonly slow: Finding[] = [];
+  /** Findings on answers checked and let go of before the check ends (HELD_CHARS). */
+  private readonly early: Finding[] = [];
+
+  private constructor(private readonly run: RunWide) {}
+
+  /** The only way to a CheckRun: a fresh one per body, judged when the body ends. */
+  static async perform(run: RunWide, operationId: string | undefined, body: CheckBody): Promise<CheckOutcome> {
+    const self = new CheckRun(run);
+    let problems: Finding[];
+    try {
+      problems = [...(await body(self)), ...self.unconformedProblems()];
+    } catch (err) {
+      problems = [
+        { operationId, message: `the check could not complete: ${(err as Error).message}`, severity: 'error' },
+      ];
+    }
+    return self.judge(problems);
+  }
+
+  get ctx(): RunContext {
+    return this.run.ctx;
+  }
+  get spec(): LoadedSpec {
+    return this.run.spec;
+  }
+  get token(): string {
+    return this.run.token;
+  }
+  get runSignal(): AbortSignal | undefined {
+    return this.run.runSignal;
+  }
+  op(id: string): OperationEntry {
+    return this.run.op(id);
+  }
+  selected(op: OperationEntry): boolean {
+    return this.run.selected(op);
+  }
+  keepSecret(value: string | undefined): void {
+    this.run.keepSecret(value);
+  }
+  /** The exchange as a developer would replay it, redacted before anything is cut. */
+  reproduce(out: Outcome): Reproduction {
+    return this.run.reproduce(out);
+  }
+
+  async call(operationId: string, o: CallOptions = {}): Promise<Outcome> {
+    const out = await this.run.send(operationId, o, (line) => this.notes.push(line));
+    this.calls.push({ operationId, out, ownMethod: o.method === undefined, conformed: false });
+    this.bound();
+    return out;
+  }
+
+  /** Findings on an answer: network faults, non-JSON, an unexpected status, anything off the spec. */
+  conform(operationId: string, out: Outcome, expect: Expect = '2xx'): Finding[] {
+    for (const c of this.calls) if (c.out === out) c.conformed = true;
+    // An answer received before its check began (the sign-in) is the check's from here on.
+    if (!this.calls.some((c) => c.out === out)) this.calls.push({ operationId, out, ownMethod: true, conformed: true });
+    const { findings, covered } = conformAnswer(this.op(operationId), this.run.validator, out, expect);
+    if (covered) this.run.covered.add(operationId);
+    // One reproduction per exchange, on its first finding: a report stays small.
+    if (findings.length) findings[0] = { ...findings[0]!, reproduce: this.reproduce(out) };
+    return findings;
+  }
+
+  /** Lets go of the answers already conformed but the last: a check of thousands of calls (--fuzz) holds only what it still needs. */
+  releaseConformed(): void {
+    const last = this.calls.at(-1);
+    const released = this.calls.filter((c) => c.conformed && c !== last);
+    // Their times are judged as they go: the check's closing tally sees only the calls it still holds.
+    this.slow.push(
+      ...this.run.timing.over(
+        released.map((c) => c.out),
+        (out) => this.reproduce(out),
+      ),
+    );
+    this.calls = this.calls.filter((c) => !c.conformed || c === last);
+  }
+
+  /** A remark on the check, shown with its result. */
+  note(line: string): void {
+    this.notes.push(line);
+  }
+
+  /** Says the check had nothing to check (an empty list proves nothing): it ends skipped unless something failed. */
+  nothingToCheck(reason: string): void {
+    this.nothing = reason;
+  }
+
+  /** Past HELD_CHARS, every answer but the last is checked now (what the check's end would have found) and let go of. */
+  private bound(): void {
+    let held = 0;
+    for (const c of this.calls) held += c.out.textLength ?? c.out.text.length;
+    if (held <= HELD_CHARS) return;
+    const last = this.calls.at(-1);
+    for (const c of this.calls) {
+      if (c === last || c.conformed) continue;
+      this.early.push(...this.problemsOf(c));
+      c.conformed = true;
+    }
+    this.releaseConformed();
+  }
+
+  /** An answer the check received and did not conform itself, checked against the spec for its status. */
+  private problemsOf(c: Call): Finding[] {
+    if (c.conformed || !c.ownMethod || c.out.fault || c.out.status === undefined || c.out.status === 429) return [];
+    if (c.out.body === undefined) return [];
+    const found: Finding[] = this.run.validator.validate({
+      operationId: c.operationId,
+      status: c.out.status,
+      headers: c.out.headers,
+      body: c.out.body,
+    });
+    if (found.length) found[0] = { ...found[0]!, reproduce: this.reproduce(c.out) };
+    return found;
+  }
+
+  /** Every answer the check received and did not conform itself, checked against the spec for its status. */
+  private unconformedProblems(): Finding[] {
+    return [...this.early, ...this.calls.flatMap((c) => this.problemsOf(c))];
+  }
+
+  /** The verdict on the body's problems, with the slow answers it received and its last exchange. */
+  private judge(found: Finding[]): CheckOutcome {
+    const received = this.calls.map((c) => c.out);
+    const problems = [...found, ...this.slow, ...this.run.timing.over(received, (out) => this.reproduce(out))];
+    // Problems a check found by itself are shown with the last exchange it made.
+    const last = this.calls.at(-1)?.out;
+    if (last && problems.length && !problems.some((p) => p.reproduce))
+      problems[0] = { ...problems[0]!, reproduce: this.reproduce(last) };
+    const failing = problems.filter((p) => this.ctx.strict || p.severity === 'error');
+    const verdict = failing.length ? 'fail' : problems.length ? 'observation' : this.nothing ? 'skip' : 'pass';
+    const notes = this.nothing && !problems.length ? [...this.notes, this.nothing] : this.notes;
+    return { verdict, problems, notes };
+  }
+}
