@@ -1,9 +1,13 @@
 // The mock's error codes are documented, as Fastify checks its Errors.md: every
 // code of the catalogue is in docs/mock.md, and every code the docs name is one
-// the mock can send (a renamed or removed code leaves no stale mention).
+// the mock can send or a library can throw (a renamed or removed code leaves no
+// stale mention).
 import { readdir, readFile } from 'node:fs/promises';
 import t from 'tap';
+import { ContractOptionsError } from '../../contracts/options-error.js';
 import { errorCatalogue } from '../../mock/errors.js';
+import { MockOptionsError } from '../../mock/options.js';
+import { ProxyOptionsError } from '../../proxy/options.js';
 import { MOCK_DOC_PATH, renderErrorCodes, renderMockDoc } from '../../scripts/readme-errors.js';
 import { spec } from '../helpers/mock.js';
 
@@ -30,8 +34,16 @@ t.test('every code of the catalogue is in docs/mock.md, and every code there is 
   );
 });
 
-t.test('the README and the other docs name only codes the mock has', async (t) => {
-  const catalogue = new Set(Object.values(errorCatalogue(await spec())).map((e) => e.code));
+/** The libraries' option errors (thrown, never answered): documented in docs/package.md. */
+const LIBRARY_CODES = [MockOptionsError.code, ContractOptionsError.code, ProxyOptionsError.code];
+
+t.test('every library error code is documented in docs/package.md', async (t) => {
+  const documented = codesIn(await readFile(new URL('docs/package.md', ROOT), 'utf8'));
+  for (const code of LIBRARY_CODES) t.ok(documented.has(code), code);
+});
+
+t.test('the README and the other docs name only codes the toolkit has', async (t) => {
+  const catalogue = new Set([...Object.values(errorCatalogue(await spec())).map((e) => e.code), ...LIBRARY_CODES]);
   const docs = (await readdir(new URL('docs/', ROOT), { recursive: true })).filter((f) => f.endsWith('.md'));
   for (const file of ['README.md', ...docs.map((f) => `docs/${f}`)]) {
     const named = codesIn(await readFile(new URL(file, ROOT), 'utf8'));
