@@ -1,5 +1,6 @@
-// A recorded exchange for the journal's unit tests: a signed-in page read of client/list,
-// numbered by its query string so that each one is a distinct row.
+// Recorded exchanges for the journal's unit tests: a signed-in page read of client/list,
+// numbered by its query string so that each one is a distinct row; and a bare sign-in
+// exchange, any field given over (journal.test.ts, redaction.test.ts).
 import type { Recorded } from '../../mock/journal/journal.js';
 
 export const listExchange = (i: number, requestBody: unknown, responseText: string | null): Recorded => ({
@@ -13,4 +14,18 @@ export const listExchange = (i: number, requestBody: unknown, responseText: stri
   requestBody,
   contentType: 'application/json',
   responseText,
+});
+
+export const exchange = (over: Partial<Recorded>): Recorded => ({
+  method: 'POST',
+  url: '/api/v1/user/signin',
+  operationId: null,
+  status: 200,
+  ms: 1,
+  account: null,
+  headers: {},
+  requestBody: undefined,
+  contentType: null,
+  responseText: null,
+  ...over,
 });
