@@ -103,6 +103,7 @@ async function main(argv: string[]): Promise<number> {
       corsOrigins: plan.corsOrigins,
       timeoutMs: plan.timeoutMs,
       maxBodyBytes: plan.maxBodyBytes,
+      log: (line) => console.log(line),
     });
   } catch (err) {
     if (err instanceof ProxyOptionsError) return refuseOptions(PROXY_COMMAND, err, argv);

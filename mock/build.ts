@@ -134,7 +134,7 @@ async function writeThrough(app: FastifyInstance, stores: StoreHolder, ctx: Mock
     holder: stores,
     loaded: ctx.stateLoaded,
     limit: ctx.stateLimit,
-    onError: ctx.onStateError,
+    onError: ctx.onStateError ?? ((err) => app.log.error({ err }, 'the state file could not be written')),
   });
   try {
     await writer.start();

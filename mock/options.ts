@@ -109,7 +109,7 @@ export interface MockOptions {
   spec?: LoadedSpec;
   /** The clock; tests may fix it. */
   now?: () => Date;
-  /** Told when the state file cannot be written (default: printed to standard error). */
+  /** Told when the state file cannot be written (default: the app's logger, at error level). */
   onStateError?: (err: Error) => void;
   /** Exchanges the request journal keeps; 0 turns it off. */
   journal?: number;
@@ -131,7 +131,8 @@ export interface MockContext {
   /** What the state file held at start (undefined: none yet). */
   stateLoaded?: LoadedState;
   stateLimit: number;
-  onStateError: (err: Error) => void;
+  /** Told when the state file cannot be written; unset, the app's logger is (the library never prints). */
+  onStateError?: (err: Error) => void;
   bodyLimit: number;
   maxBodyDepth: number;
   maxLatencyMs: number;
@@ -195,9 +196,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
     stateLock,
     stateLoaded: loaded,
     stateLimit,
-    onStateError:
-      options.onStateError ??
-      ((err) => console.error(`mock: the state file ${options.stateFile} could not be written: ${err.message}`)),
+    onStateError: options.onStateError,
     bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
     maxBodyDepth: DEFAULTS.maxBodyDepth,
     maxLatencyMs: DEFAULTS.maxLatencyMs,

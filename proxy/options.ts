@@ -41,7 +41,7 @@ export interface ProxyOptions {
   timeoutMs?: number;
   maxBodyBytes?: number;
   fetch?: FetchLike;
-  /** Where each exchange with violations is reported (default: standard output). */
+  /** Where each exchange with violations is reported (default: the app's logger, at warn level; the CLI prints). */
   log?: (line: string) => void;
 }
 
@@ -73,7 +73,8 @@ export interface ProxySettings {
   timeoutMs: number;
   maxBodyBytes: number;
   fetch: FetchLike;
-  log: (line: string) => void;
+  /** Unset: the app's logger, at warn level (the library never prints). */
+  log?: (line: string) => void;
 }
 
 export function resolveProxyOptions(o: ProxyOptions): ProxySettings {
@@ -90,6 +91,6 @@ export function resolveProxyOptions(o: ProxyOptions): ProxySettings {
     timeoutMs: o.timeoutMs ?? PROXY_DEFAULTS.timeoutMs,
     maxBodyBytes: o.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes,
     fetch: o.fetch ?? ((input, init) => fetch(input, init)),
-    log: o.log ?? ((line) => console.log(line)),
+    log: o.log,
   };
 }

@@ -38,7 +38,7 @@ function fail(reply: FastifyReply, status: number, message: string) {
 /** The proxy's app, ready to listen; options it cannot take are a ProxyOptionsError. */
 export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance> {
   const o = resolveProxyOptions(options);
-  const { timeoutMs, maxBodyBytes, log } = o;
+  const { timeoutMs, maxBodyBytes } = o;
   const doFetch = o.fetch;
   const validator = createExchangeValidator(o.spec);
   const checkRequest = requestChecker(o.spec);
@@ -50,6 +50,8 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
     bodyLimit: PROXY_DEFAULTS.requestBodyLimit,
     forceCloseConnections: true,
   });
+  // The library never prints: unless told where, a violation goes to the app's logger (silent unless enabled).
+  const log = o.log ?? ((line: string) => app.log.warn(line));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   await app.register(cors, {

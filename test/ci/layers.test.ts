@@ -221,3 +221,35 @@ t.test('the Layers table of docs/architecture.md says what biome.json enforces',
   const cycles = config.linter.rules.suspicious.noImportCycles;
   t.same(cycles, { level: 'error', options: { ignoreTypes: false } }, 'cycles of type imports count');
 });
+
+// Only cli/ (and the dev-only scripts/ and test/) prints, reads the environment and exits: the package's
+// folders report through their callers (docs/architecture.md#layers).
+const CONSOLE = 'lint/suspicious/noConsole';
+const ENV = 'lint/style/noProcessEnv';
+const EXIT = 'lint/nursery/noProcessExit';
+const EFFECTS: Array<{ file: string; text: string; flagged?: string }> = [
+  { file: 'mock/print.ts', text: "console.log('x');\n", flagged: CONSOLE },
+  { file: 'lib/warn.ts', text: "console.error('x');\n", flagged: CONSOLE },
+  { file: 'contracts/env.ts', text: 'export const e = process.env.MCS_EMAIL;\n', flagged: ENV },
+  { file: 'proxy/exit.ts', text: 'process.exit(1);\n', flagged: EXIT },
+  { file: 'index.ts', text: "console.log('x');\n", flagged: CONSOLE },
+  { file: 'cli/print.ts', text: 'console.log(process.env.MCS_EMAIL);\nprocess.exit(2);\n' },
+  { file: 'scripts/print.ts', text: "console.log('x');\n" },
+];
+
+t.test('lint reports printing, the environment and exiting outside cli/ (and the dev folders)', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcs-effects-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const { $schema: _, ...rest } = config;
+  writeFileSync(join(dir, 'biome.json'), JSON.stringify({ ...rest, vcs: { enabled: false } }));
+  for (const f of EFFECTS) {
+    mkdirSync(join(dir, dirname(f.file)), { recursive: true });
+    writeFileSync(join(dir, f.file), f.text);
+  }
+  const found = (await lint(dir)).filter((d) => [CONSOLE, ENV, EXIT].includes(d.category));
+  for (const f of EFFECTS) {
+    const here = found.filter((d) => d.location.path === f.file).map((d) => d.category);
+    if (f.flagged) t.ok(here.includes(f.flagged), `${f.file}: ${f.flagged}`);
+    else t.same(here, [], `allowed: ${f.file}`);
+  }
+});
