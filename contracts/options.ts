@@ -12,8 +12,8 @@ import {
   type Naming,
   object,
   type Rule,
+  rangeRules,
   text,
-  wholeNumber,
 } from '../lib/options-error.js';
 import { listText } from '../lib/words.js';
 import { type SpecFacts, specFacts } from '../spec/facts.js';
@@ -94,7 +94,7 @@ export const RUN_LIMITS = {
 
 const account = { email: text, password: text };
 const RUN_RULES: Record<string, Rule> = {
-  ...Object.fromEntries(Object.entries(RUN_LIMITS).map(([name, [min, max]]) => [name, wholeNumber(min, max)])),
+  ...rangeRules(RUN_LIMITS),
   baseUrl: baseUrlProblem,
   credentials: object,
   'credentials.email': anyText,

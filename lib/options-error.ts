@@ -48,6 +48,11 @@ export const wholeNumber =
         ? `must be a whole number of ${min} or more`
         : `must be a whole number from ${min} to ${max}`;
 
+/** A whole-number rule for each option of a table of ranges (`{ clients: [1, 1_000_000] }`). */
+export function rangeRules(limits: Record<string, readonly [number, number]>): Record<string, Rule> {
+  return Object.fromEntries(Object.entries(limits).map(([name, [min, max]]) => [name, wholeNumber(min, max)]));
+}
+
 export const numberIn =
   (min: number, max: number): Rule =>
   (v) =>

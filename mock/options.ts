@@ -10,8 +10,8 @@ import {
   OptionsError,
   object,
   origin,
+  rangeRules,
   text,
-  wholeNumber,
 } from '../lib/options-error.js';
 import { nearest } from '../lib/words.js';
 import { type SpecFacts, specFacts } from '../spec/facts.js';
@@ -61,7 +61,7 @@ export class MockOptionsError extends OptionsError {
 }
 
 const MOCK_RULES = {
-  ...Object.fromEntries(Object.entries(MOCK_LIMITS).map(([name, [min, max]]) => [name, wholeNumber(min, max)])),
+  ...rangeRules(MOCK_LIMITS),
   rateLimit: (v: unknown) =>
     v === false || object(v) === undefined ? undefined : 'must be false or { max, windowMs }',
   stateFile: text,

@@ -12,7 +12,7 @@ import {
   OptionsError,
   object,
   origin,
-  wholeNumber,
+  rangeRules,
 } from '../lib/options-error.js';
 import type { LoadedSpec } from '../spec/load.js';
 
@@ -54,7 +54,7 @@ export class ProxyOptionsError extends OptionsError {
 }
 
 const PROXY_RULES = {
-  ...Object.fromEntries(Object.entries(PROXY_LIMITS).map(([name, [min, max]]) => [name, wholeNumber(min, max)])),
+  ...rangeRules(PROXY_LIMITS),
   upstream: baseUrlProblem,
   spec: object,
   errors: boolean,
