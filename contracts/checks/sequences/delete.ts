@@ -7,7 +7,7 @@ import type { CheckRun } from '../../check-run.js';
 import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
-import { type Client, during, found as finding, listed, sequence } from './shared.js';
+import { type Client, during, found as finding, listed, sequence, stopped } from './shared.js';
 
 const PAGE = { limit: 100 };
 const AFTER = 'after the delete';
@@ -66,14 +66,23 @@ export async function deletedClientCheck(s: Session, found: Discovered): Promise
   if (!s.ctx.allowDestructive || id === undefined) return void s.skip(spec, 'needs --allow-destructive --client-id N');
   await s.check(spec, async (run) => {
     const first = await listed(run, 'listClients', PAGE, id);
-    if (first.problems.length) return first.problems;
+    const unlistable = stopped(first.problems, 'listClients', 'reading client/list', 'the delete');
+    if (unlistable) return unlistable;
     if (!first.client)
       return [
         finding(run, first.out, 'deleteClient', `client ${id} is not among the account's clients; nothing was deleted`),
       ];
     const roomId = await firstRoom(run, id);
-    const problems = run.conform('deleteClient', await run.call('deleteClient', { body: { client_id: id } }));
-    if (problems.length) return problems;
-    return [...(await unlisted(run, id, found.companyName)), ...(await refusedReads(run, first.client, roomId))];
+    const problems = [
+      ...first.problems,
+      ...run.conform('deleteClient', await run.call('deleteClient', { body: { client_id: id } })),
+    ];
+    const kept = stopped(problems, 'deleteClient', 'the delete', 'what it must have done');
+    if (kept) return kept;
+    return [
+      ...problems,
+      ...(await unlisted(run, id, found.companyName)),
+      ...(await refusedReads(run, first.client, roomId)),
+    ];
   });
 }

@@ -10,7 +10,7 @@ import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 import { signIn, tokenOf } from '../kit.js';
-import { during, found as finding, logOut, refused, sequence, userIdOf } from './shared.js';
+import { during, found as finding, logOut, refused, sequence, stopped, userIdOf } from './shared.js';
 
 interface Account {
   email: string;
@@ -19,6 +19,8 @@ interface Account {
   given: boolean;
   /** Tokens of the account from before the change (the sign-up's, if any). */
   tokens: string[];
+  /** It is the run's main account, whose password is never changed (the check is skipped). */
+  main?: boolean;
 }
 
 const GIVE =
@@ -78,6 +80,7 @@ async function twoSessions(run: CheckRun, a: Account, mainUserId: number | undef
       return problems;
     }
     if (mainUserId !== undefined && userIdOf(out) === mainUserId) {
+      a.main = true;
       run.nothingToCheck("the password-change account is the run's main account, whose password is never changed");
       return [...problems, ...(await logOut(run, token, 'ending the session opened on the main account'))];
     }
@@ -154,10 +157,14 @@ export async function passwordChangeCheck(s: Session, found: Discovered): Promis
     const a = made.account;
     if (!a) return made.problems;
     const problems = [...made.problems, ...(await twoSessions(run, a, found.userId))];
-    if (problems.length || a.tokens.length < 2) return problems;
+    if (a.main) return problems;
+    const untried = 'the password change';
+    const unready = stopped(problems, 'signin', 'two working sessions of the account', untried, a.tokens.length < 2);
+    if (unready) return unready;
     const newPassword = freshPassword(run);
     problems.push(...(await changePassword(run, a.email, a.password, newPassword, 'changing the password')));
-    if (problems.length) return problems;
+    const unchanged = stopped(problems, 'updatePassword', 'the password change', 'what it must have done');
+    if (unchanged) return unchanged;
     try {
       problems.push(...(await afterChange(run, a, newPassword)));
     } finally {
