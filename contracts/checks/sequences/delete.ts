@@ -7,7 +7,7 @@ import type { CheckRun } from '../../check-run.js';
 import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
-import { type Client, during, found as finding, listed, sequence, stopped } from './shared.js';
+import { type Client, during, found as finding, listed, sequence, stopped, succeeded } from './shared.js';
 
 const PAGE = { limit: 100 };
 const AFTER = 'after the delete';
@@ -73,11 +73,10 @@ export async function deletedClientCheck(s: Session, found: Discovered): Promise
         finding(run, first.out, 'deleteClient', `client ${id} is not among the account's clients; nothing was deleted`),
       ];
     const roomId = await firstRoom(run, id);
-    const problems = [
-      ...first.problems,
-      ...run.conform('deleteClient', await run.call('deleteClient', { body: { client_id: id } })),
-    ];
-    const kept = stopped(problems, 'deleteClient', 'the delete', 'what it must have done');
+    const out = await run.call('deleteClient', { body: { client_id: id } });
+    const problems = [...first.problems, ...run.conform('deleteClient', out)];
+    const how = `the delete (answered ${out.status ?? out.fault?.kind})`;
+    const kept = stopped(problems, 'deleteClient', how, 'what it must have done', !succeeded(out));
     if (kept) return kept;
     return [
       ...problems,

@@ -13,7 +13,7 @@ import type { Session } from '../../session.js';
 import { type Finding, severityOf } from '../../types.js';
 import { signIn, tokenOf } from '../kit.js';
 import { harmlessBody } from '../negative.js';
-import { during, logOut, refused, sequence, stopped } from './shared.js';
+import { during, refused, sequence, stopped, succeeded } from './shared.js';
 
 /** A fresh token for the run's account: signed in with its password, or from its token by QR sign-in. */
 async function secondSession(run: CheckRun): Promise<{ out: Outcome; token?: string; via: string }> {
@@ -85,9 +85,11 @@ export async function loggedOutTokenCheck(s: Session, found: Discovered): Promis
     problems.push(...run.conform('getProfile', works).map(during('the second session, before its logout')));
     const unusable = stopped(problems, 'getProfile', 'the second session works before its logout', untried);
     if (unusable) return unusable;
-    problems.push(...(await logOut(run, token, 'logging the second session out')));
-    // A logout answered off the spec's assumed body still ends the session or not: only its error stops.
-    const notOut = stopped(problems, 'logout', 'logging the second session out', untried);
+    const out = await run.call('logout', { auth: { bearer: token }, body: {} });
+    problems.push(...run.conform('logout', out).map(during('logging the second session out')));
+    // A logout answered off the spec's assumed body still ended the session or not: only a failure stops.
+    const how = `logging the second session out (answered ${out.status ?? out.fault?.kind})`;
+    const notOut = stopped(problems, 'logout', how, untried, !succeeded(out));
     if (notOut) return notOut;
     problems.push(...(await refusedEverywhere(run, found, token)));
     problems.push(...(await ownSessionStays(run)));

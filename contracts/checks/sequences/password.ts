@@ -10,7 +10,7 @@ import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 import { signIn, tokenOf } from '../kit.js';
-import { during, found as finding, logOut, refused, sequence, stopped, userIdOf } from './shared.js';
+import { during, found as finding, logOut, refused, sequence, stopped, succeeded, userIdOf } from './shared.js';
 
 interface Account {
   email: string;
@@ -99,8 +99,17 @@ async function changePassword(
   step: string,
 ): Promise<Finding[]> {
   const body = { email, current_password: from, new_password: to, new_password_confirmation: to };
-  return run.conform('updatePassword', await run.call('updatePassword', { body })).map(during(step));
+  const out = await run.call('updatePassword', { body });
+  const problems = run.conform('updatePassword', out).map(during(step));
+  // Refused, the change did not happen, whatever the severity of its findings.
+  return succeeded(out) ? problems : [...problems, { ...NOT_CHANGED, message: `${step}: ${NOT_CHANGED.message}` }];
 }
+
+const NOT_CHANGED: Finding = {
+  operationId: 'updatePassword',
+  message: 'update_password refused the change',
+  severity: 'error',
+};
 
 /** What the change must have done: old tokens and old password refused, the new password signs in. */
 async function afterChange(run: CheckRun, a: Account, newPassword: string): Promise<Finding[]> {

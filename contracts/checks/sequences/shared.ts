@@ -33,6 +33,9 @@ export function found(
   return { operationId, message, severity: 'error', ...more, ...(out ? { reproduce: run.reproduce(out) } : {}) };
 }
 
+/** Whether an answer is a success: a step the sequence rests on must have succeeded, whatever its findings' severity. */
+export const succeeded = (out: Outcome | undefined): boolean => out?.status !== undefined && out.status < 300;
+
 /** Whether findings hold an error (what stops a sequence, or a step's reading of an answer). */
 export const failed = (problems: Finding[]): boolean => problems.some((p) => p.severity === 'error');
 
@@ -89,7 +92,7 @@ export async function listed(
 
 /**
  * A sequence stops only on a failed precondition: an error among the findings
- * so far, or a record or token a step did not give (`missing`). An observation
+ * so far, or a record, token or success a step did not give (`missing`). An observation
  * (what rests on an assumption) lets it go on, so its subject is still tried.
  * Returns the findings with one that says which precondition failed and what
  * was not tried; undefined when the sequence goes on.
