@@ -25,6 +25,9 @@ const spec = (operationId: string, name: string, title: string) => ({
 });
 
 const dataOf = (out: Outcome): unknown => (out.body as { data?: unknown } | null | undefined)?.data;
+/** The records of a list: its objects (a hostile answer's nulls and numbers are the schema's to report). */
+const records = (list: unknown): Rec[] =>
+  Array.isArray(list) ? list.filter((x): x is Rec => typeof x === 'object' && x !== null && !Array.isArray(x)) : [];
 const ok = (out: Outcome) => out.status !== undefined && out.status < 300;
 
 /** A finding the check made itself, shown with the exchange that showed it. */
@@ -71,11 +74,11 @@ async function otherClient(
 ): Promise<{ id: number; rooms?: Rec[]; out: Outcome } | undefined> {
   const list = await run.call('listClients', { body: { page: 1 } });
   const page = (dataOf(list) as { data?: unknown } | undefined)?.data;
-  const others = (Array.isArray(page) ? (page as Rec[]) : []).filter((c) => typeof c.id === 'number' && c.id !== id);
+  const others = records(page).filter((c) => typeof c.id === 'number' && c.id !== id);
   let first: { id: number; rooms?: Rec[]; out: Outcome } | undefined;
   for (const c of others.slice(0, PROBES)) {
     const out = await run.call('getRoomsByClientId', { body: { client_id: c.id } });
-    const rooms = ok(out) && Array.isArray(dataOf(out)) ? (dataOf(out) as Rec[]) : undefined;
+    const rooms = ok(out) && Array.isArray(dataOf(out)) ? records(dataOf(out)) : undefined;
     const found = { id: c.id as number, rooms, out };
     if (rooms?.length) return found;
     first ??= found;
@@ -88,7 +91,7 @@ async function roomEntries(run: CheckRun, clientId: number, roomId: number): Pro
   const op = 'getRoomMeasurements';
   const out = await run.call(op, { body: { client_id: clientId, room_id: roomId } });
   const problems = run.conform(op, out);
-  const entries = Array.isArray(dataOf(out)) ? (dataOf(out) as Rec[]) : [];
+  const entries = records(dataOf(out));
   const strays = entries.filter((e) => e.room_id !== roomId);
   if (strays.length)
     problems.push(
@@ -118,7 +121,7 @@ async function roomEntries(run: CheckRun, clientId: number, roomId: number): Pro
   }
   // The same room under another client of the account: client_id filters it out (nothing, or a refusal).
   const cross = await run.call(op, { body: { client_id: other.id, room_id: roomId } });
-  const crossed = ok(cross) ? (Array.isArray(dataOf(cross)) ? (dataOf(cross) as Rec[]) : []) : [];
+  const crossed = ok(cross) ? records(dataOf(cross)) : [];
   problems.push(...run.conform(op, cross, ok(cross) ? '2xx' : '4xx'));
   if (crossed.length)
     problems.push(
@@ -147,7 +150,7 @@ async function clientRooms(run: CheckRun, clientId: number): Promise<Finding[]> 
     run.nothingToCheck('room/get-by-client-id gave no list of rooms (the document shows a null sample)');
     return problems;
   }
-  const rooms = dataOf(out) as Rec[];
+  const rooms = records(dataOf(out));
   problems.push(...foreignRooms(run, out, clientId, rooms));
   const other = await otherClient(run, clientId);
   if (!other?.rooms) return problems;
@@ -191,7 +194,7 @@ async function companyClients(run: CheckRun, company: string, selfId: number | u
     return problems;
   }
   // The caller is a member whether or not the list shows them.
-  const members = new Set([...(list as Rec[]).map((u) => u.id), ...(selfId === undefined ? [] : [selfId])]);
+  const members = new Set([...records(list).map((u) => u.id), ...(selfId === undefined ? [] : [selfId])]);
   for (let page = 1, last = 1; page <= last && page <= run.ctx.maxPages; page++) {
     const out = await run.call('listCompanyClients', { body: { company_name: company, page } });
     const found = run.conform('listCompanyClients', out);
@@ -199,7 +202,7 @@ async function companyClients(run: CheckRun, company: string, selfId: number | u
     const env = dataOf(out) as { data?: unknown; last_page?: unknown } | undefined;
     if (!ok(out) || !Array.isArray(env?.data)) break;
     last = typeof env.last_page === 'number' ? env.last_page : 1;
-    const leaked = (env.data as Rec[]).filter((c) => typeof c.user_id === 'number' && !members.has(c.user_id));
+    const leaked = records(env.data).filter((c) => typeof c.user_id === 'number' && !members.has(c.user_id));
     if (leaked.length)
       problems.push(
         wrong(

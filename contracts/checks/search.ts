@@ -24,6 +24,8 @@ const pageOf = (out: Outcome): Page | undefined => {
 
 /** Whether any text of the client (any string or number field) holds the keyword, as a search would match it. */
 export const holds = (c: Client, keyword: string): boolean =>
+  typeof c === 'object' &&
+  c !== null &&
   Object.values(c).some(
     (v) => (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(keyword.toLowerCase()),
   );
@@ -84,7 +86,7 @@ async function keywordSelects(run: CheckRun, client: Client | undefined): Promis
     problems.push({
       operationId: 'listClients',
       message: `client/list with keyword "${preview(keyword, 60)}" gave ${stray.length} client${stray.length === 1 ? '' : 's'} (${preview(
-        stray.slice(0, 10).map((c) => c.id),
+        stray.slice(0, 10).map((c) => c?.id),
         SHOWN,
       )}) that hold it in no field: not a search result`,
       expected: `clients holding "${preview(keyword, 60)}"`,
@@ -101,7 +103,7 @@ async function pagesSelect(run: CheckRun): Promise<Finding[]> {
   const one = pageOf(first);
   const last = typeof one?.last_page === 'number' ? one.last_page : undefined;
   if (!one || last === undefined) return problems;
-  const ids = (p: Page | undefined) => JSON.stringify((p?.data ?? []).map((c) => c.id));
+  const ids = (p: Page | undefined) => JSON.stringify((p?.data ?? []).map((c) => c?.id));
   let saidIgnored = false;
   if (last >= 2) {
     const second = await run.call('listClients', { body: { page: 2 } });
@@ -132,7 +134,7 @@ async function pagesSelect(run: CheckRun): Promise<Finding[]> {
     message: `client/list page ${last + 1}, past the last (last_page ${last}), gives ${beyond.data.length} clients${ignored ? ', those of page 1: page seems ignored' : ''}`,
     expected: 'no clients',
     actual: preview(
-      beyond.data.slice(0, 10).map((c) => c.id),
+      beyond.data.slice(0, 10).map((c) => c?.id),
       SHOWN,
     ),
     // assumption (when page is ignored): /paths/~1client~1list/post/requestBody
