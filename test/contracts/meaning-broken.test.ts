@@ -168,7 +168,8 @@ const cases: Array<{
     check: 'sequences:logged-out-token',
     defect: ({ path, reply }) =>
       path === '/user/logout' ? send(reply, 500, { message: 'Server Error', status: 500 }) : undefined,
-    expect: /^precondition failed: logging the second session out \(answered 500\); so the logged-out token was not tried$/,
+    expect:
+      /^precondition failed: logging the second session out \(answered 500\); so the logged-out token was not tried$/,
   },
 ];
 
