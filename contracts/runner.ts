@@ -10,9 +10,11 @@ import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { authChecks } from './checks/auth.js';
 import { conformanceChecks, logoutCheck } from './checks/conformance.js';
 import { signIn } from './checks/kit.js';
+import { meaningChecks } from './checks/meaning.js';
 import { negativeChecks } from './checks/negative.js';
 import { pagingChecks } from './checks/paging.js';
 import { rateLimitCheck } from './checks/rate-limit.js';
+import { searchChecks } from './checks/search.js';
 import { sequenceChecks } from './checks/sequences/index.js';
 import { subscriptionChecks } from './checks/subscription.js';
 import { writeChecks } from './checks/writes.js';
@@ -45,6 +47,8 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     await authChecks(s, found);
     await subscriptionChecks(s);
     await pagingChecks(s, found);
+    await searchChecks(s, found);
+    await meaningChecks(s, found);
     await negativeChecks(s);
     // Loaded only when asked for: fast-check stays out of a plain run.
     if (ctx.fuzz > 0) await (await import('./checks/fuzz.js')).fuzzChecks(s, found);

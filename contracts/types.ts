@@ -17,6 +17,7 @@ export type CheckGroup =
   | 'auth'
   | 'subscription'
   | 'paging'
+  | 'meaning'
   | 'negative'
   | 'writes'
   | 'destructive'

@@ -61,6 +61,10 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     ]) {
       s.skip(spec(id, 'writes'), 'read-only run; --allow-writes adds it');
     }
+    s.skip(
+      { ...spec('addEditAwningMeasurement', 'awning_type'), id: 'writes:addEditAwningMeasurement:awning-type' },
+      'read-only run; --allow-writes adds it (a deployment that wrongly accepts the awning writes it)',
+    );
     return;
   }
   if (!client) {
@@ -78,8 +82,18 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     return;
   }
   await measurementChecks(s, found, client, { roomId: found.roomId, userId: found.userId });
-  await s.check(spec('addEditAwningMeasurement', 'adds an awning and edits it'), (run) =>
-    awningRoundTrip(run, client, found.roomId),
+  let awningId: number | undefined;
+  await s.check(spec('addEditAwningMeasurement', 'adds an awning and edits it'), async (run) => {
+    const { problems, id } = await awningRoundTrip(run, client, found.roomId);
+    awningId = id;
+    return problems;
+  });
+  await s.check(
+    {
+      ...spec('addEditAwningMeasurement', 'refuses an awning_type outside retractable and stationary'),
+      id: 'writes:addEditAwningMeasurement:awning-type',
+    },
+    (run) => awningTypeRefused(run, client, awningId),
   );
 }
 
@@ -202,8 +216,12 @@ async function addAndEdit(
   return problems;
 }
 
-/** An awning added, then its width edited. */
-async function awningRoundTrip(run: CheckRun, client: Client, roomId: number | undefined): Promise<Finding[]> {
+/** An awning added, then its width edited; its id is the one the awning_type check edits. */
+async function awningRoundTrip(
+  run: CheckRun,
+  client: Client,
+  roomId: number | undefined,
+): Promise<{ problems: Finding[]; id?: number }> {
   const first = await run.call('addEditAwningMeasurement', {
     body: {
       client_id: client.id,
@@ -216,7 +234,7 @@ async function awningRoundTrip(run: CheckRun, client: Client, roomId: number | u
   });
   const problems = run.conform('addEditAwningMeasurement', first);
   const id = (first.body as { data?: { id?: number } })?.data?.id;
-  if (problems.length || id === undefined) return problems;
+  if (problems.length || id === undefined) return { problems, id };
   const second = await run.call('addEditAwningMeasurement', { body: { id, client_id: client.id, width: 150 } });
   problems.push(...run.conform('addEditAwningMeasurement', second));
   const width = (second.body as { data?: { dimensions?: { width?: number } } })?.data?.dimensions?.width;
@@ -228,5 +246,49 @@ async function awningRoundTrip(run: CheckRun, client: Client, roomId: number | u
       actual: String(width),
       severity: 'observation',
     });
+  return { problems, id };
+}
+
+/** Not one of the document's two values (section 4.7). */
+export const BAD_AWNING_TYPE = 'folding';
+
+/**
+ * Section 4.7 fixes both the values of awning_type and the failure
+ * (`Validation failed`): an add, and an edit of the round trip's awning, with
+ * another value must be refused. Accepting it is an error, and it wrote
+ * something, which the finding says; the refusal's status is the spec's
+ * assumption (422), so another 4xx is judged by conform as such.
+ */
+async function awningTypeRefused(run: CheckRun, client: Client, awningId: number | undefined): Promise<Finding[]> {
+  const op = 'addEditAwningMeasurement';
+  const sends: Array<[string, Record<string, unknown>]> = [
+    ['an add', { client_id: client.id, awning_type: BAD_AWNING_TYPE, width: 144 }],
+  ];
+  if (awningId !== undefined)
+    sends.push([`an edit of awning ${awningId}`, { id: awningId, client_id: client.id, awning_type: BAD_AWNING_TYPE }]);
+  const problems: Finding[] = [];
+  for (const [what, body] of sends) {
+    const out = await run.call(op, { body });
+    if (out.status !== undefined && out.status < 300) {
+      const id = (out.body as { data?: { id?: unknown } } | undefined)?.data?.id;
+      const written = `it wrote awning ${id === undefined ? '(id not given)' : String(id)} with that type: delete it by hand`;
+      run.note(written);
+      problems.push({
+        operationId: op,
+        status: out.status,
+        message: `${what} with awning_type "${BAD_AWNING_TYPE}" (the document allows retractable or stationary) was accepted with ${out.status}, expected the failure Validation failed; ${written}`,
+        expected: '422 Validation failed',
+        actual: String(out.status),
+        severity: 'error',
+        reproduce: run.reproduce(out),
+      });
+      continue;
+    }
+    problems.push(
+      ...run
+        .conform(op, out, [422])
+        .map((f) => ({ ...f, message: `${what} with awning_type "${BAD_AWNING_TYPE}": ${f.message}` })),
+    );
+  }
   return problems;
 }

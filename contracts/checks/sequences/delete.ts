@@ -7,7 +7,7 @@ import type { CheckRun } from '../../check-run.js';
 import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
-import { type Client, during, found as finding, listed, sequence } from './shared.js';
+import { type Client, during, found as finding, listed, sequence, stopped, succeeded } from './shared.js';
 
 const PAGE = { limit: 100 };
 const AFTER = 'after the delete';
@@ -66,14 +66,22 @@ export async function deletedClientCheck(s: Session, found: Discovered): Promise
   if (!s.ctx.allowDestructive || id === undefined) return void s.skip(spec, 'needs --allow-destructive --client-id N');
   await s.check(spec, async (run) => {
     const first = await listed(run, 'listClients', PAGE, id);
-    if (first.problems.length) return first.problems;
+    const unlistable = stopped(first.problems, 'listClients', 'reading client/list', 'the delete');
+    if (unlistable) return unlistable;
     if (!first.client)
       return [
         finding(run, first.out, 'deleteClient', `client ${id} is not among the account's clients; nothing was deleted`),
       ];
     const roomId = await firstRoom(run, id);
-    const problems = run.conform('deleteClient', await run.call('deleteClient', { body: { client_id: id } }));
-    if (problems.length) return problems;
-    return [...(await unlisted(run, id, found.companyName)), ...(await refusedReads(run, first.client, roomId))];
+    const out = await run.call('deleteClient', { body: { client_id: id } });
+    const problems = [...first.problems, ...run.conform('deleteClient', out)];
+    const how = `the delete (answered ${out.status ?? out.fault?.kind})`;
+    const kept = stopped(problems, 'deleteClient', how, 'what it must have done', !succeeded(out));
+    if (kept) return kept;
+    return [
+      ...problems,
+      ...(await unlisted(run, id, found.companyName)),
+      ...(await refusedReads(run, first.client, roomId)),
+    ];
   });
 }

@@ -10,7 +10,7 @@ import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 import { signIn, tokenOf } from '../kit.js';
-import { during, found as finding, logOut, refused, sequence, userIdOf } from './shared.js';
+import { during, found as finding, logOut, refused, sequence, stopped, succeeded, userIdOf } from './shared.js';
 
 interface Account {
   email: string;
@@ -19,6 +19,8 @@ interface Account {
   given: boolean;
   /** Tokens of the account from before the change (the sign-up's, if any). */
   tokens: string[];
+  /** It is the run's main account, whose password is never changed (the check is skipped). */
+  main?: boolean;
 }
 
 const GIVE =
@@ -78,6 +80,7 @@ async function twoSessions(run: CheckRun, a: Account, mainUserId: number | undef
       return problems;
     }
     if (mainUserId !== undefined && userIdOf(out) === mainUserId) {
+      a.main = true;
       run.nothingToCheck("the password-change account is the run's main account, whose password is never changed");
       return [...problems, ...(await logOut(run, token, 'ending the session opened on the main account'))];
     }
@@ -96,8 +99,17 @@ async function changePassword(
   step: string,
 ): Promise<Finding[]> {
   const body = { email, current_password: from, new_password: to, new_password_confirmation: to };
-  return run.conform('updatePassword', await run.call('updatePassword', { body })).map(during(step));
+  const out = await run.call('updatePassword', { body });
+  const problems = run.conform('updatePassword', out).map(during(step));
+  // Refused, the change did not happen, whatever the severity of its findings.
+  return succeeded(out) ? problems : [...problems, { ...NOT_CHANGED, message: `${step}: ${NOT_CHANGED.message}` }];
 }
+
+const NOT_CHANGED: Finding = {
+  operationId: 'updatePassword',
+  message: 'update_password refused the change',
+  severity: 'error',
+};
 
 /** What the change must have done: old tokens and old password refused, the new password signs in. */
 async function afterChange(run: CheckRun, a: Account, newPassword: string): Promise<Finding[]> {
@@ -154,10 +166,14 @@ export async function passwordChangeCheck(s: Session, found: Discovered): Promis
     const a = made.account;
     if (!a) return made.problems;
     const problems = [...made.problems, ...(await twoSessions(run, a, found.userId))];
-    if (problems.length || a.tokens.length < 2) return problems;
+    if (a.main) return problems;
+    const untried = 'the password change';
+    const unready = stopped(problems, 'signin', 'two working sessions of the account', untried, a.tokens.length < 2);
+    if (unready) return unready;
     const newPassword = freshPassword(run);
     problems.push(...(await changePassword(run, a.email, a.password, newPassword, 'changing the password')));
-    if (problems.length) return problems;
+    const unchanged = stopped(problems, 'updatePassword', 'the password change', 'what it must have done');
+    if (unchanged) return unchanged;
     try {
       problems.push(...(await afterChange(run, a, newPassword)));
     } finally {

@@ -33,6 +33,12 @@ export function found(
   return { operationId, message, severity: 'error', ...more, ...(out ? { reproduce: run.reproduce(out) } : {}) };
 }
 
+/** Whether an answer is a success: a step the sequence rests on must have succeeded, whatever its findings' severity. */
+export const succeeded = (out: Outcome | undefined): boolean => out?.status !== undefined && out.status < 300;
+
+/** Whether findings hold an error (what stops a sequence, or a step's reading of an answer). */
+export const failed = (problems: Finding[]): boolean => problems.some((p) => p.severity === 'error');
+
 export const userIdOf = (out: Outcome): number | undefined => {
   const id = (out.body as { data?: { user?: { id?: unknown } } } | undefined)?.data?.user?.id;
   return typeof id === 'number' ? id : undefined;
@@ -59,7 +65,8 @@ export async function logOut(run: CheckRun, token: string, step: string): Promis
 /**
  * Walks a paged client list (client/list or client/user_client) for one
  * client, checking every page; returns the client with the page that showed
- * it, or the last page read.
+ * it, or the last page read, and the findings on the pages (the walk stops at
+ * the first error).
  */
 export async function listed(
   run: CheckRun,
@@ -68,14 +75,40 @@ export async function listed(
   id: number,
 ): Promise<{ client?: Client; out?: Outcome; problems: Finding[] }> {
   let out: Outcome | undefined;
+  const problems: Finding[] = [];
   for (let page = 1, last = 1; page <= last && page <= run.ctx.maxPages; page++) {
     out = await run.call(operationId, { body: { ...body, page } });
-    const problems = run.conform(operationId, out);
-    if (problems.length) return { out, problems };
+    const found = run.conform(operationId, out);
+    problems.push(...found);
+    // An observation on a page (an assumed part) does not stop the walk; an error does.
+    if (failed(found)) return { out, problems };
     const env = (out.body as { data?: { data?: Client[]; last_page?: number } } | undefined)?.data;
     const client = env?.data?.find((c) => c.id === id);
-    if (client) return { client, out, problems: [] };
+    if (client) return { client, out, problems };
     last = env?.last_page ?? 1;
   }
-  return { out, problems: [] };
+  return { out, problems };
+}
+
+/**
+ * A sequence stops only on a failed precondition: an error among the findings
+ * so far, or a record, token or success a step did not give (`missing`). An observation
+ * (what rests on an assumption) lets it go on, so its subject is still tried.
+ * Returns the findings with one that says which precondition failed and what
+ * was not tried; undefined when the sequence goes on.
+ */
+export function stopped(
+  problems: Finding[],
+  operationId: string,
+  precondition: string,
+  untried: string,
+  missing = false,
+): Finding[] | undefined {
+  if (!missing && !failed(problems)) return undefined;
+  const stop: Finding = {
+    operationId,
+    message: `precondition failed: ${precondition}; so ${untried} was not tried`,
+    severity: 'error',
+  };
+  return [...problems, stop];
 }

@@ -10,7 +10,7 @@ import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 import { UPDATE_STRINGS } from '../writes.js';
-import { type Client, during, found as finding, listed, sequence } from './shared.js';
+import { type Client, during, failed, found as finding, listed, sequence, stopped } from './shared.js';
 
 /** Fields a listing may give as null, which the update request takes as null too. */
 const NULLABLE = new Set(['location', 'project_name', 'lead_source_name']);
@@ -106,13 +106,22 @@ interface Before {
 
 async function readBefore(run: CheckRun, found: Discovered, id: number): Promise<Before | Finding[]> {
   const first = await listed(run, 'listClients', PAGE, id);
-  if (first.problems.length) return first.problems;
+  const unread = stopped(first.problems, 'listClients', 'reading the client in client/list', 'the update');
+  if (unread) return unread;
   if (!first.client)
     return [finding(run, first.out, 'listClients', `client ${id} is not listed by client/list; nothing was written`)];
-  const before: Before = { client: first.client, rooms: (await roomIds(run, id)).ids, observations: [] };
+  const observations = [...first.problems];
+  const before: Before = { client: first.client, rooms: (await roomIds(run, id)).ids, observations };
   if (!found.companyName) return before;
   const shared = await listed(run, 'listCompanyClients', { company_name: found.companyName, ...PAGE }, id);
-  if (shared.problems.length) return shared.problems;
+  const unshared = stopped(
+    [...observations, ...shared.problems],
+    'listCompanyClients',
+    'reading client/user_client',
+    'the update',
+  );
+  if (unshared) return unshared;
+  observations.push(...shared.problems);
   if (shared.client) return { ...before, company: found.companyName };
   // Which clients count as the company's is assumed: one missing there is an observation.
   const message = `client ${id} is not among the company's clients (client/user_client), so that list is not read after the update`;
@@ -136,7 +145,8 @@ async function readsAfter(
   ] as const) {
     const list = await listed(run, op, { ...extra, ...PAGE }, id);
     problems.push(
-      ...(list.problems.length ? list.problems.map(step) : differences(run, op, list, want, 'after the update')),
+      ...list.problems.map(step),
+      ...(failed(list.problems) ? [] : differences(run, op, list, want, 'after the update')),
     );
   }
   problems.push(...(await searched(run, id, marker)));
@@ -156,16 +166,19 @@ async function restore(run: CheckRun, before: Client): Promise<Finding[]> {
     `client ${before.id} was left changed (quote_no, city, end_client_known): write its values back by hand`,
   );
   const problems = run.conform('updateClient', out).map(during(step));
-  if (problems.length) return [...problems, left];
+  if (failed(problems)) return [...problems, left];
   const list = await listed(run, 'listClients', PAGE, before.id);
-  if (list.problems.length) return list.problems.map(during(step));
-  return differences(
-    run,
-    'listClients',
-    list,
-    expectedListing(before, body),
-    'after the restore (so the client may be left changed)',
-  );
+  if (failed(list.problems)) return list.problems.map(during(step));
+  return [
+    ...list.problems.map(during(step)),
+    ...differences(
+      run,
+      'listClients',
+      list,
+      expectedListing(before, body),
+      'after the restore (so the client may be left changed)',
+    ),
+  ];
 }
 
 export async function updateReadCheck(s: Session, found: Discovered): Promise<void> {
@@ -187,7 +200,8 @@ export async function updateReadCheck(s: Session, found: Discovered): Promise<vo
     try {
       const written = run.conform('updateClient', await run.call('updateClient', { body })).map(during('the update'));
       problems.push(...written);
-      if (!written.length) problems.push(...(await readsAfter(run, before, body, marker)));
+      // An observation on the update's answer (an assumed part) still leaves what it wrote to be read.
+      if (!failed(written)) problems.push(...(await readsAfter(run, before, body, marker)));
     } finally {
       problems.push(...(await restore(run, before.client)));
     }

@@ -1,0 +1,145 @@
+// client/list's keyword and page, by what they select. The document shows the
+// fields but not their effect (section 4.3), so the spec assumes it (the
+// request body's x-assumed): a deployment that ignores keyword or page is an
+// observation. What contradicts the answer's own words is an error whatever
+// the assumption: a hit that holds the keyword nowhere, and a page past
+// last_page that still carries clients.
+
+import { randomBytes } from 'node:crypto';
+import type { Outcome } from '../../lib/http.js';
+import { preview } from '../../lib/preview.js';
+import type { CheckRun } from '../check-run.js';
+import type { Discovered } from '../discovered.js';
+import type { Session } from '../session.js';
+import { type Finding, severityOf } from '../types.js';
+
+type Client = Record<string, unknown> & { id: number };
+type Page = { data: Client[]; last_page?: unknown; total?: unknown };
+const SHOWN = 300;
+
+const pageOf = (out: Outcome): Page | undefined => {
+  const env = (out.body as { data?: { data?: unknown } } | null | undefined)?.data;
+  return out.status !== undefined && out.status < 300 && Array.isArray(env?.data) ? (env as Page) : undefined;
+};
+
+/** Whether any text of the client (any string or number field) holds the keyword, as a search would match it. */
+export const holds = (c: Client, keyword: string): boolean =>
+  typeof c === 'object' &&
+  c !== null &&
+  Object.values(c).some(
+    (v) => (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(keyword.toLowerCase()),
+  );
+
+/** A word of the client's own to search for: its surname (or name, or e-mail), as the mock searches them. */
+function keywordOf(c: Client): string | undefined {
+  for (const k of ['surname', 'name', 'email'])
+    if (typeof c[k] === 'string' && (c[k] as string).trim().length >= 3) return (c[k] as string).trim();
+  return undefined;
+}
+
+const spec = (name: string, title: string) => ({
+  id: `paging:listClients:${name}`,
+  group: 'paging' as const,
+  operationId: 'listClients',
+  title,
+});
+
+export async function searchChecks(s: Session, found: Discovered): Promise<void> {
+  const client = found.client as Client | undefined;
+  await s.check(
+    spec('keyword-selects', 'a keyword selects: nothing for a string no client holds, hits that hold it'),
+    (run) => keywordSelects(run, client),
+  );
+  await s.check(
+    spec('pages-select', 'page selects: page 2 differs from page 1, a page past the last is empty'),
+    pagesSelect,
+  );
+}
+
+async function keywordSelects(run: CheckRun, client: Client | undefined): Promise<Finding[]> {
+  const nonsense = `zq${randomBytes(6).toString('hex')}qz`;
+  const none = await run.call('listClients', { body: { keyword: nonsense, page: 1 } });
+  const problems = run.conform('listClients', none);
+  const nothing = pageOf(none);
+  if (nothing?.data.length) {
+    // assumption: /paths/~1client~1list/post/requestBody (the effect of keyword is not shown)
+    problems.push({
+      operationId: 'listClients',
+      message: `client/list with keyword "${nonsense}", which no client holds, gave ${nothing.data.length} clients: keyword seems ignored`,
+      expected: 'no clients',
+      actual: `${nothing.data.length} clients (total ${preview(nothing.total, SHOWN)})`,
+      severity: severityOf(true),
+      reproduce: run.reproduce(none),
+    });
+    return problems;
+  }
+  const keyword = client && keywordOf(client);
+  if (!keyword) {
+    run.note('no client with a name to search for: only the search for a string no client holds was made');
+    return problems;
+  }
+  const out = await run.call('listClients', { body: { keyword, page: 1 } });
+  problems.push(...run.conform('listClients', out));
+  const hits = pageOf(out)?.data ?? [];
+  const stray = hits.filter((c) => !holds(c, keyword));
+  if (stray.length)
+    problems.push({
+      operationId: 'listClients',
+      message: `client/list with keyword "${preview(keyword, 60)}" gave ${stray.length} client${stray.length === 1 ? '' : 's'} (${preview(
+        stray.slice(0, 10).map((c) => c?.id),
+        SHOWN,
+      )}) that hold it in no field: not a search result`,
+      expected: `clients holding "${preview(keyword, 60)}"`,
+      actual: preview(stray[0], SHOWN),
+      severity: 'error',
+      reproduce: run.reproduce(out),
+    });
+  return problems;
+}
+
+async function pagesSelect(run: CheckRun): Promise<Finding[]> {
+  const first = await run.call('listClients', { body: { page: 1 } });
+  const problems = run.conform('listClients', first);
+  const one = pageOf(first);
+  const last = typeof one?.last_page === 'number' ? one.last_page : undefined;
+  if (!one || last === undefined) return problems;
+  const ids = (p: Page | undefined) => JSON.stringify((p?.data ?? []).map((c) => c?.id));
+  let saidIgnored = false;
+  if (last >= 2) {
+    const second = await run.call('listClients', { body: { page: 2 } });
+    problems.push(...run.conform('listClients', second));
+    const two = pageOf(second);
+    saidIgnored = Boolean(two?.data.length) && ids(two) === ids(one);
+    if (saidIgnored)
+      // assumption: /paths/~1client~1list/post/requestBody (the effect of page is not shown)
+      problems.push({
+        operationId: 'listClients',
+        message: `client/list page 2 gives the same clients as page 1 although last_page is ${last}: page seems ignored`,
+        expected: 'the next clients',
+        actual: preview(JSON.parse(ids(two)).slice(0, 10), SHOWN),
+        severity: severityOf(true),
+        reproduce: run.reproduce(second),
+      });
+  }
+  const past = await run.call('listClients', { body: { page: last + 1 } });
+  problems.push(...run.conform('listClients', past));
+  const beyond = pageOf(past);
+  if (!beyond?.data.length) return problems;
+  // A page that repeats page 1 is page ignored (said above when there are two pages); anything else
+  // contradicts the envelope's own last_page.
+  const ignored = ids(beyond) === ids(one);
+  if (ignored && saidIgnored) return problems;
+  problems.push({
+    operationId: 'listClients',
+    message: `client/list page ${last + 1}, past the last (last_page ${last}), gives ${beyond.data.length} clients${ignored ? ', those of page 1: page seems ignored' : ''}`,
+    expected: 'no clients',
+    actual: preview(
+      beyond.data.slice(0, 10).map((c) => c?.id),
+      SHOWN,
+    ),
+    // assumption (when page is ignored): /paths/~1client~1list/post/requestBody
+    severity: severityOf(ignored),
+    reproduce: run.reproduce(past),
+  });
+  return problems;
+}
