@@ -61,11 +61,11 @@ export const CONTRACTS_COMMAND = {
       required: true,
     }),
     'base-path': value('PATH', "the path before every operation's path: / when the API is at the root (Prism)", {
-      shownDefault: "the spec's server path, /api/v1",
+      shownDefault: '/api/v1',
     }),
-    pace: value('N|off', 'requests a minute the run keeps to, so it causes no 429 it is not testing', {
+    pace: value('N', 'requests a minute the run keeps to, so it causes no 429 it is not testing', {
       parse: paceRate,
-      shownDefault: "the spec's documented limit (60) for a host that is not loopback; off for loopback",
+      shownDefault: '60 remote, off on loopback',
     }),
     email: value('E', 'the account to sign in with (or MCS_EMAIL)'),
     password: value('P', 'its password (or MCS_PASSWORD)'),
