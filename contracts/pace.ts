@@ -72,6 +72,7 @@ export function expectedRequests(o: { operations: number; allowWrites: boolean; 
 
 /** The line said before the checks: `about 193 requests, paced to 60 a minute: about 4 min`. */
 export function paceNotice(requests: number, perMinute: number): string {
-  const minutes = Math.max(1, Math.ceil(requests / perMinute));
-  return `about ${requests} requests, paced to ${perMinute} a minute: about ${minutes} min (--pace off to send at full speed)`;
+  const seconds = Math.ceil((requests * 60) / perMinute);
+  const duration = seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+  return `about ${requests} requests, paced to ${perMinute} a minute: about ${duration} (--pace off to send at full speed)`;
 }
