@@ -65,7 +65,7 @@ export const CONTRACTS_COMMAND = {
     }),
     pace: value('N', 'requests a minute the run keeps to, so it causes no 429 it is not testing', {
       parse: paceRate,
-      shownDefault: '60 remote, off on loopback',
+      shownDefault: '60 remote, off local',
     }),
     email: value('E', 'the account to sign in with (or MCS_EMAIL)'),
     password: value('P', 'its password (or MCS_PASSWORD)'),

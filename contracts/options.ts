@@ -20,7 +20,7 @@ import { type SpecFacts, specFacts } from '../spec/facts.js';
 import type { LoadedSpec } from '../spec/load.js';
 import type { Budgets } from './measures/types.js';
 import { ContractOptionsError } from './options-error.js';
-import { isLoopback, paceOf } from './pace.js';
+import { isLocal, paceOf } from './pace.js';
 import type { Credentials, RunOptions } from './types.js';
 
 /** The platform is not among them: it defaults to the spec's example (specFacts). */
@@ -101,7 +101,7 @@ const RUN_RULES: Record<string, Rule> = {
   ...Object.fromEntries(Object.entries(RUN_LIMITS).map(([name, [min, max]]) => [name, wholeNumber(min, max)])),
   baseUrl: baseUrlProblem,
   basePath: basePathProblem,
-  loopback: boolean,
+  local: boolean,
   credentials: object,
   'credentials.email': anyText,
   'credentials.password': anyText,
@@ -175,7 +175,7 @@ export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePat
   return {
     baseUrl,
     apiBase,
-    pace: paceOf(o.pace, o.loopback ?? isLoopback(baseUrl), facts),
+    pace: paceOf(o.pace, o.local ?? isLocal(baseUrl), facts),
     credentials: o.credentials,
     nosub: o.nosub,
     platform: runPlatform(o.platform, facts),

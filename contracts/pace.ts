@@ -37,12 +37,16 @@ export class Pacer {
   }
 }
 
-/** The host is this machine: localhost, 127.0.0.0/8, ::1 (and 127.x mapped into IPv6). */
-export function isLoopback(url: string): boolean {
+/** Special-use names (RFC 6761) that reach no deployment on the public network: a run against them is a test
+ *  double's (an in-process mock behind an injected fetch), which no rate limit guards. */
+const LOCAL_SUFFIXES = ['.localhost', '.test', '.invalid'];
+
+/** The host is this machine (localhost, 127.0.0.0/8, ::1, 127.x mapped into IPv6) or a special-use test name. */
+export function isLocal(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return (
     host === 'localhost' ||
-    host.endsWith('.localhost') ||
+    LOCAL_SUFFIXES.some((s) => host.endsWith(s)) ||
     /^127(\.\d{1,3}){3}$/.test(host) ||
     host === '::1' ||
     /^::ffff:(127\.|7f)/.test(host)
@@ -50,10 +54,10 @@ export function isLoopback(url: string): boolean {
 }
 
 /** Requests a minute the run keeps to: the one asked for (0: none), else the spec's documented limit
- *  against a host that is not this machine, and none against loopback (our mock, a local build). */
-export function paceOf(asked: number | undefined, loopback: boolean, facts: SpecFacts): number {
+ *  against a host that is not local, and none against a local one (our mock, a local build). */
+export function paceOf(asked: number | undefined, local: boolean, facts: SpecFacts): number {
   if (asked !== undefined) return asked;
-  if (loopback) return 0;
+  if (local) return 0;
   const { requests, windowSeconds } = facts.rateLimit;
   return Math.floor((requests * 60) / windowSeconds);
 }

@@ -73,10 +73,11 @@ export interface RunOptions {
    *  API is served at the root (Prism's mock of the spec). */
   basePath?: string;
   /** Requests a minute the run keeps to, so it never causes a 429 it is not testing; 0 sends at full speed.
-   *  Default: the spec's documented limit (x-rate-limit) against a host that is not loopback, 0 against loopback. */
+   *  Default: the spec's documented limit (x-rate-limit) against a host that is not local, 0 against a local one. */
   pace?: number;
-  /** Whether the target counts as this machine, for the default pace (default: from the base URL's host). */
-  loopback?: boolean;
+  /** Whether the target counts as local, for the default pace (default: from the base URL's host: loopback, or a
+   *  special-use name such as `mock.test`, `*.localhost`, `*.invalid`). */
+  local?: boolean;
   credentials: Credentials;
   /** The account without a plan, for the subscription checks. */
   nosub?: { email: string; password: string };

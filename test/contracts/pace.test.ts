@@ -1,10 +1,10 @@
 // Pace: a run spaces its requests to --pace (the spec's limit by default against a
-// host that is not loopback), and the rate-limit check alone is not held back.
+// host that is not local), and the rate-limit check alone is not held back.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { resolveRunOptions } from '../../contracts/options.js';
-import { type Clock, expectedRequests, isLoopback, Pacer, paceNotice } from '../../contracts/pace.js';
+import { type Clock, expectedRequests, isLocal, Pacer, paceNotice } from '../../contracts/pace.js';
 import { runContracts } from '../../contracts/runner.js';
 import { buildMock } from '../../mock/build.js';
 import { spec } from '../helpers/mock.js';
@@ -46,7 +46,7 @@ t.test('turns asked for together still leave one interval apart', async (t) => {
   t.same(clock.wakes, [500, 1000], 'each slot is taken before the wait');
 });
 
-t.test('loopback or not, by the host', async (t) => {
+t.test('local or not, by the host', async (t) => {
   const table: Array<[string, boolean]> = [
     ['http://127.0.0.1:4010', true],
     ['http://127.8.9.10', true],
@@ -59,22 +59,26 @@ t.test('loopback or not, by the host', async (t) => {
     ['http://127.0.0.1.example.com', false],
     ['http://localhost.example.com', false],
     ['http://[::2]', false],
+    ['http://mock.test', true],
+    ['http://api.invalid', true],
+    ['http://test.example.com', false],
+    ['http://testing', false],
   ];
-  for (const [url, loop] of table) t.equal(isLoopback(url), loop, url);
+  for (const [url, loop] of table) t.equal(isLocal(url), loop, url);
 });
 
-t.test('the default pace is the documented limit for a remote host, off for loopback; asked wins', async (t) => {
+t.test('the default pace is the documented limit for a remote host, off for a local one; asked wins', async (t) => {
   const loaded = await spec();
   const base = { credentials: demo };
   const pace = (o: object) => resolveRunOptions({ ...base, baseUrl: 'x', ...o } as never, loaded).pace;
   t.equal(pace({ baseUrl: 'https://staging.example.com' }), 60, 'remote: x-rate-limit, 60 a minute');
   t.equal(pace({ baseUrl: 'http://127.0.0.1:4010' }), 0, 'loopback: off');
-  t.equal(pace({ baseUrl: 'http://127.0.0.1:4010', loopback: false }), 60, 'loopback counted as remote');
+  t.equal(pace({ baseUrl: 'http://127.0.0.1:4010', local: false }), 60, 'loopback counted as remote');
   t.equal(pace({ baseUrl: 'https://staging.example.com', pace: 0 }), 0, 'asked off');
   t.equal(pace({ baseUrl: 'http://127.0.0.1', pace: 30 }), 30, 'asked 30');
   for (const bad of [-1, 1.5, '60', 2_000_000])
     t.throws(() => pace({ baseUrl: 'https://h', pace: bad }), { code: 'MCS_ERR_CONTRACT_OPTIONS', message: /pace/ });
-  t.throws(() => pace({ baseUrl: 'https://h', loopback: 'yes' }), { message: /loopback must be true or false/ });
+  t.throws(() => pace({ baseUrl: 'https://h', local: 'yes' }), { message: /local must be true or false/ });
 });
 
 t.test('the notice says the requests and the minutes', async (t) => {
@@ -164,7 +168,7 @@ t.test('a loopback counted as remote is paced to the documented limit by default
       baseUrl: url,
       credentials: demo,
       only: ['getProfile'],
-      loopback: false,
+      local: false,
       // The rest of the run is not this test's: its deadline ends it soon after.
       deadlineMs: 4000,
       onNotice: (l) => notices.push(l),
