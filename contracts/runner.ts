@@ -73,6 +73,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     ...(ctx.passwordAccount ? ['password-change account'] : []),
     ...(ctx.checkRateLimit ? ['rate limit'] : []),
     ...(ctx.strict ? ['strict'] : []),
+    ...(ctx.pace > 0 ? [`paced to ${ctx.pace} a minute`] : []),
     ...(ctx.fuzz > 0 ? [`fuzz ${ctx.fuzz} (seed ${ctx.seed})`] : []),
   ];
   const report: RunReport = {

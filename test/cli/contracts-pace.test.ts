@@ -2,6 +2,8 @@
 // with one line naming the flag (exit 2), before any request.
 import t from 'tap';
 import { main, parseContractArgs } from '../../cli/contracts.js';
+import { buildMock } from '../../mock/build.js';
+import { loadSpec } from '../../spec/load.js';
 import { capture } from '../helpers/cli-io.js';
 
 const base = ['--base-url', 'http://h', '--token', 't'];
@@ -43,3 +45,28 @@ t.test('--base-path: given as is to the library, which says what it cannot take'
     t.equal(io.err.length, 1);
   }
 });
+
+t.test(
+  'a paced run says its size on standard error before the first check, and its report names the pace',
+  async (t) => {
+    const mock = await buildMock({ spec: await loadSpec(), rateLimit: false });
+    const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+    t.teardown(() => mock.close());
+    const io = capture();
+    const env = { MCS_EMAIL: 'demo@example.com', MCS_PASSWORD: 'demo-password' };
+    const code = await main(
+      ['--base-url', url, '--pace', '6000', '--only', 'getProfile', '--reporter', 'json'],
+      env,
+      io,
+    );
+    t.equal(code, 0);
+    t.match(
+      io.err[0],
+      /^contracts: about \d+ requests, paced to 6000 a minute: about \d+ s \(--pace off to send at full speed\)$/,
+    );
+    t.match(JSON.parse(io.out.at(-1)!).modes, ['read-only', 'paced to 6000 a minute']);
+    const unpaced = capture();
+    t.equal(await main(['--base-url', url, '--only', 'getProfile', '--reporter', 'json'], env, unpaced), 0);
+    t.same(unpaced.err, [], 'against loopback, no pace and nothing said');
+  },
+);
