@@ -39,6 +39,15 @@ const percentage = withAllowed((raw, name) => {
 }, '0 to 100');
 const budgetsFile = withAllowed(readBudgetsFile, 'JSON or YAML: {"default": MS, "operations": {"listClients": MS}}');
 const inSeconds = (ms: number) => String(ms / 1000);
+/** Requests a minute, or `off` (0): the library's range, with a word for none. */
+const PACE_ALLOWED = `${RUN_LIMITS.pace[0]} to ${RUN_LIMITS.pace[1]} requests a minute, or off (0)`;
+const paceRate = withAllowed((raw, name) => {
+  if (raw === 'off') return 0;
+  const [min, max] = RUN_LIMITS.pace;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new Error(`--${name} takes ${PACE_ALLOWED}, not "${raw}"`);
+  return Number(raw);
+}, PACE_ALLOWED);
 const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
 
 // Defaults the runner applies are only shown here: an absent flag stays undefined in the run's options.
@@ -50,6 +59,13 @@ export const CONTRACTS_COMMAND = {
     'base-url': value('URL', 'the service address before /api/v1 (a URL ending in /api/v1 works too)', {
       parse: nonEmpty('a URL'),
       required: true,
+    }),
+    'base-path': value('PATH', "the path before every operation's path: / when the API is at the root (Prism)", {
+      shownDefault: '/api/v1',
+    }),
+    pace: value('N', 'requests a minute the run keeps to, so it causes no 429 it is not testing', {
+      parse: paceRate,
+      shownDefault: '60 remote, off local',
     }),
     email: value('E', 'the account to sign in with (or MCS_EMAIL)'),
     password: value('P', 'its password (or MCS_PASSWORD)'),
@@ -171,6 +187,8 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
     reporters,
     options: {
       baseUrl: values['base-url'],
+      basePath: values['base-path'],
+      pace: values.pace,
       credentials: {
         email,
         password: values.password ?? env.MCS_PASSWORD,

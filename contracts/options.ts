@@ -1,6 +1,6 @@
 // Options in, resolved context out, with the defaults named.
 
-import { baseUrlProblem, normalizeBaseUrl } from '../lib/base-url.js';
+import { basePathProblem, baseUrlProblem, normalizeBasePath, normalizeBaseUrl } from '../lib/base-url.js';
 import type { FetchLike } from '../lib/http.js';
 import { BODY_DEFAULTS, SIZE_RANGE } from '../lib/limits.js';
 import {
@@ -20,6 +20,7 @@ import { type SpecFacts, specFacts } from '../spec/facts.js';
 import type { LoadedSpec } from '../spec/load.js';
 import type { Budgets } from './measures/types.js';
 import { ContractOptionsError } from './options-error.js';
+import { isLocal, paceOf } from './pace.js';
 import type { Credentials, RunOptions } from './types.js';
 
 /** The platform is not among them: it defaults to the spec's example (specFacts). */
@@ -41,6 +42,8 @@ export const RUN_DEFAULTS = {
 export interface RunContext {
   baseUrl: string;
   apiBase: string;
+  /** Requests a minute the run keeps to (0: as fast as it can); see contracts/pace.ts. */
+  pace: number;
   credentials: Credentials;
   nosub?: { email: string; password: string };
   /** One of the spec's platform values. */
@@ -90,12 +93,15 @@ export const RUN_LIMITS = {
   fuzz: [0, 1_000_000],
   seed: [0, 2 ** 31 - 1],
   clientId: [1, Number.MAX_SAFE_INTEGER],
+  pace: [0, 1_000_000],
 } as const satisfies Record<string, readonly [number, number]>;
 
 const account = { email: text, password: text };
 const RUN_RULES: Record<string, Rule> = {
   ...rangeRules(RUN_LIMITS),
   baseUrl: baseUrlProblem,
+  basePath: basePathProblem,
+  local: boolean,
   credentials: object,
   'credentials.email': anyText,
   'credentials.password': anyText,
@@ -161,11 +167,15 @@ export function runPlatform(asked: string | undefined, facts: SpecFacts): string
 
 export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePath' | 'document'>): RunContext {
   checkOptions(o);
-  const { baseUrl, apiBase } = normalizeBaseUrl(o.baseUrl, spec.basePath);
+  const { baseUrl, apiBase } = normalizeBaseUrl(
+    o.baseUrl,
+    o.basePath === undefined ? spec.basePath : normalizeBasePath(o.basePath),
+  );
   const facts = specFacts(spec);
   return {
     baseUrl,
     apiBase,
+    pace: paceOf(o.pace, o.local ?? isLocal(baseUrl), facts),
     credentials: o.credentials,
     nosub: o.nosub,
     platform: runPlatform(o.platform, facts),

@@ -20,8 +20,9 @@ import { subscriptionChecks } from './checks/subscription.js';
 import { writeChecks } from './checks/writes.js';
 import { checkMinCoverage, coverageResult } from './measures/coverage.js';
 import { checkBudgets } from './measures/timing.js';
-import { resolveRunOptions } from './options.js';
+import { type RunContext, resolveRunOptions } from './options.js';
 import { ContractOptionsError } from './options-error.js';
+import { expectedRequests, paceNotice } from './pace.js';
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
 import { type CheckResult, RunAborted, type RunOptions, type RunReport } from './types.js';
 
@@ -41,6 +42,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     runSignal: deadline.signal,
   });
   const s = new Session(ctx, loaded, createExchangeValidator(loaded), transport, deadline.signal);
+  announcePace(ctx, loaded.operations.filter((o) => s.selected(o)).length);
   try {
     await preflight(s);
     const found = await conformanceChecks(s);
@@ -75,6 +77,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     ...(ctx.passwordAccount ? ['password-change account'] : []),
     ...(ctx.checkRateLimit ? ['rate limit'] : []),
     ...(ctx.strict ? ['strict'] : []),
+    ...(ctx.pace > 0 ? [`paced to ${ctx.pace} a minute`] : []),
     ...(ctx.fuzz > 0 ? [`fuzz ${ctx.fuzz} (seed ${ctx.seed})`] : []),
   ];
   const report: RunReport = {
@@ -103,6 +106,12 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     timing: s.timing.report(),
   };
   return redactDeep(report, s.secrets);
+}
+
+/** Said before the first request: a paced run is slow on purpose, and says how slow. */
+function announcePace(ctx: RunContext, operations: number): void {
+  if (ctx.pace <= 0) return;
+  ctx.onNotice(paceNotice(expectedRequests({ operations, allowWrites: ctx.allowWrites, fuzz: ctx.fuzz }), ctx.pace));
 }
 
 /** only and skip name operationIds or tags of the spec; anything else is an options error. */

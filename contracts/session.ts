@@ -21,6 +21,7 @@ import {
 import { Coverage } from './measures/coverage.js';
 import { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
+import { Pacer } from './pace.js';
 import type { CheckGroup, CheckResult, Finding } from './types.js';
 
 export type { AuthMode, CallOptions, CheckRun } from './check-run.js';
@@ -50,6 +51,8 @@ export class Session implements RunWide {
   private waitedMs = 0;
   /** A check's body is running: it calls through its CheckRun, never through the session. */
   private checking = false;
+  /** Spaces every request to --pace; the one place a run's pace is kept. */
+  private readonly pacer: Pacer;
 
   constructor(
     readonly ctx: RunContext,
@@ -63,6 +66,7 @@ export class Session implements RunWide {
     this.coverage = new Coverage(spec);
     this.validator = this.coverage.watch(validator);
     this.timing = new ResponseTimes(ctx);
+    this.pacer = new Pacer(ctx.pace);
   }
 
   op(id: string): OperationEntry {
@@ -111,16 +115,23 @@ export class Session implements RunWide {
     if (o.contentType) headers['content-type'] = o.contentType;
     const method = o.method ?? op.method.toUpperCase();
     const req = { method, path, headers, body: o.body, raw: o.raw };
-    let out = await this.transport.send(req);
+    let out = await this.paced(req, o);
     for (let retry = 0; retry < 3 && out.status === 429 && !o.allow429; retry++) {
       const wait = this.waitFor(operationId, out, note);
       if (wait === undefined) break;
       await sleep(wait, undefined, this.runSignal ? { signal: this.runSignal } : undefined).catch(() => undefined);
       this.waitedMs += wait;
-      out = await this.transport.send(req);
+      out = await this.paced(req, o);
     }
     this.timing.record(operationId, out);
     return out;
+  }
+
+  /** One request, when the pace lets it leave. A call that expects the 429 (the rate-limit check) spends the
+   *  quota on purpose, so it is not held back. */
+  private async paced(req: Parameters<Transport['send']>[0], o: CallOptions): Promise<Outcome> {
+    if (!o.allow429) await this.pacer.turn(this.runSignal);
+    return this.transport.send(req);
   }
 
   /** How long to wait out a 429 within what is left of --max-wait; undefined when the budget is spent. */

@@ -70,6 +70,15 @@ export interface Credentials {
 export interface RunOptions {
   /** The service address before /api/v1; a URL ending in /api/v1 is accepted too. */
   baseUrl: string;
+  /** The path before every operation's path (default: the spec's server path, /api/v1); `/` or `` when the
+   *  API is served at the root (Prism's mock of the spec). */
+  basePath?: string;
+  /** Requests a minute the run keeps to, so it never causes a 429 it is not testing; 0 sends at full speed.
+   *  Default: the spec's documented limit (x-rate-limit) against a host that is not local, 0 against a local one. */
+  pace?: number;
+  /** Whether the target counts as local, for the default pace (default: from the base URL's host: loopback, or a
+   *  special-use name such as `mock.test`, `*.localhost`, `*.invalid`). */
+  local?: boolean;
   credentials: Credentials;
   /** The account without a plan, for the subscription checks. */
   nosub?: { email: string; password: string };

@@ -21,7 +21,22 @@ export function normalizeBaseUrl(input: string, prefix = '/api/v1'): { baseUrl: 
   if (problem) throw new TypeError(`the base URL ${problem}, not ${JSON.stringify(input)}`);
   const url = new URL(input);
   let path = url.pathname.replace(/\/+$/, '');
-  if (path.endsWith(prefix)) path = path.slice(0, -prefix.length);
+  // An empty prefix (an API served at the root) removes nothing: slice(0, -0) would remove everything.
+  if (prefix && path.endsWith(prefix)) path = path.slice(0, -prefix.length);
   const baseUrl = `${url.origin}${path}`;
   return { baseUrl, apiBase: `${baseUrl}${prefix}` };
+}
+
+/** What is wrong with a base path (`must be ...`), or undefined: `/`, `` or a path such as `/api/v1`. */
+export function basePathProblem(input: unknown): string | undefined {
+  if (typeof input !== 'string') return 'must be a path such as /api/v1, or / for none';
+  if (input !== '' && !input.startsWith('/')) return 'must start with / (such as /api/v1), or be / or empty for none';
+  if (/[?#\s\\]|%|(^|\/)\.\.?(\/|$)/.test(input))
+    return 'must be a plain path (no query, fragment, space, backslash, percent sign, . or .. segment)';
+  return undefined;
+}
+
+/** `/api/v1/` gives `/api/v1`; `/` and `` give `` (the paths at the root). */
+export function normalizeBasePath(input: string): string {
+  return input.replace(/\/+$/, '');
 }
