@@ -13,6 +13,8 @@ export type AssumptionKind = 'operation' | 'parameter' | 'request' | 'response' 
 /** One way a run can exercise an assumption. */
 export interface AssumptionUse {
   operationId: string;
+  /** How this use reaches it: a schema shared by a request and a response is seen differently in each. */
+  via?: AssumptionKind;
   /** The response status (response, property). */
   status?: string;
   /** The property path as coverage writes it (`data.items[].email`; '' for the whole body). */
@@ -62,8 +64,9 @@ class Collector {
   add(node: RawNode, id: string, kind: AssumptionKind, use: AssumptionUse): void {
     const a = this.byId.get(id) ?? { id, kind, reason: String(node['x-assumed-reason'] ?? ''), uses: [] };
     this.byId.set(id, a);
-    if (!a.uses.some((u) => u.operationId === use.operationId && u.status === use.status && u.path === use.path))
-      a.uses.push(use);
+    const same = (u: AssumptionUse) =>
+      u.operationId === use.operationId && u.status === use.status && u.path === use.path && u.via === kind;
+    if (!a.uses.some(same)) a.uses.push({ ...use, via: kind });
   }
 
   /** A schema and what it holds; `path` in coverage's terms, `above` the pointers on the way down. */
@@ -104,6 +107,7 @@ class Collector {
       if (isAssumed(param)) this.add(param, id, 'parameter', { operationId });
     }
     const [body, bodyAt] = follow(this.raw, opNode.requestBody, `${opPointer}/requestBody`);
+    if (isAssumed(body)) this.add(body, bodyAt, 'request', { operationId });
     const media = body && jsonKey(body.content);
     if (body && media)
       this.schema(

@@ -93,7 +93,7 @@ export function buildLedger(raw: RawNode, results: CheckResult[], coverage: Cove
     if (uses.length === 0 && rests.length === 0) continue;
     const status: AssumptionStatus = rests.length
       ? 'contradicted'
-      : uses.some((u) => observed(a.kind, u, seen))
+      : uses.some((u) => observed(u.via ?? a.kind, u, seen))
         ? 'confirmed'
         : 'not observed';
     const operations = [

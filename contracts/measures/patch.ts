@@ -3,7 +3,7 @@
 // what the finding and its exchange show. Where they do not say what the spec
 // should say instead, there is no patch and the reason says why: a reviewer is
 // better served by nothing than by a guess.
-import { stringify } from 'yaml';
+import { isNode, isSeq, parseDocument, stringify } from 'yaml';
 import type { RawNode } from '../../spec/load.js';
 import { decodePointer, encodePointer } from '../../spec/schema.js';
 import type { Finding } from '../types.js';
@@ -89,6 +89,21 @@ function unrequire(raw: RawNode, id: string, f: Finding): Derived {
   };
 }
 
+/** A type the deployment sends besides the documented one: `null` joins the type list (as the spec writes
+ *  nullable), any other type is an alternative (strict Ajv refuses a list of two non-null types). */
+function widenType(id: string, was: unknown, sent: string): Derived {
+  if (was === undefined) return { noPatch: `${id} names no type to widen` };
+  const test: PatchOperation = { op: 'test', path: `${id}/type`, value: was };
+  if (sent === 'null') {
+    const types = [...new Set([...(Array.isArray(was) ? was : [was]), 'null'])];
+    return { patch: [test, { op: 'replace', path: `${id}/type`, value: types }] };
+  }
+  const alternatives = [{ type: was }, { type: sent }];
+  return {
+    patch: [test, { op: 'remove', path: `${id}/type` }, { op: 'add', path: `${id}/anyOf`, value: alternatives }],
+  };
+}
+
 function fromKeyword(raw: RawNode, id: string, f: Finding): Derived {
   const node = nodeAt(raw, id) as RawNode | undefined;
   const keyword = f.keyword ?? '';
@@ -104,11 +119,7 @@ function fromKeyword(raw: RawNode, id: string, f: Finding): Derived {
   const sent = body.ok && f.at !== undefined ? valueAt(body.value, f.at) : undefined;
   if (keyword === 'enum' && Array.isArray(node.enum) && sent !== undefined)
     return { patch: [{ op: 'add', path: `${id}/enum/-`, value: sent }] };
-  if (keyword === 'type' && sent !== undefined) {
-    const was = node.type;
-    const types = [...new Set([...(Array.isArray(was) ? was : was === undefined ? [] : [was]), jsonType(sent)])];
-    return { patch: [{ op: was === undefined ? 'add' : 'replace', path: `${id}/type`, value: types }] };
-  }
+  if (keyword === 'type' && sent !== undefined) return widenType(id, node.type, jsonType(sent));
   return {
     noPatch: `the finding (${keyword || 'no keyword'}) does not show what the spec should say instead; compare the exchange with the spec by hand`,
   };
@@ -126,3 +137,32 @@ export function derivePatch(raw: RawNode, id: string, kind: string, f: Finding):
 
 /** The patch as a reviewer reads it: YAML, the same operations. */
 export const patchYaml = (patch: PatchOperation[]): string => stringify(patch, { lineWidth: 0 }).trimEnd();
+
+const plain = (n: unknown): unknown => (isNode(n) ? n.toJSON() : n);
+
+/** Applies a ledger's patch to the YAML text of a spec, keeping its comments and layout; throws, naming the
+ *  operation, where the spec is not what the patch was made against (a `test` that fails, a path that is not there). */
+export function applyPatchToYaml(text: string, patch: PatchOperation[]): string {
+  const doc = parseDocument(text);
+  for (const p of patch) {
+    const path = decodePointer(p.path);
+    const parent = path.slice(0, -1);
+    const last = path.at(-1) ?? '';
+    const here = doc.getIn(path, true);
+    const fail = (why: string) => new Error(`${p.op} ${p.path}: ${why}`);
+    if (p.op === 'test') {
+      if (JSON.stringify(plain(here)) !== JSON.stringify(p.value)) throw fail('the spec holds something else there');
+    } else if (p.op === 'remove' || p.op === 'replace') {
+      if (here === undefined) throw fail('no such node in the spec');
+      if (p.op === 'remove') doc.deleteIn(path);
+      else doc.setIn(path, doc.createNode(p.value));
+    } else {
+      const container = doc.getIn(parent, true);
+      if (!isNode(container) && parent.length) throw fail('its parent is not in the spec');
+      if (isSeq(container) && last === '-') container.add(doc.createNode(p.value));
+      else if (isSeq(container)) container.items.splice(Number(last), 0, doc.createNode(p.value));
+      else doc.setIn(path, doc.createNode(p.value));
+    }
+  }
+  return doc.toString({ lineWidth: 0 });
+}
