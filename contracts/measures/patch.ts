@@ -164,5 +164,5 @@ export function applyPatchToYaml(text: string, patch: PatchOperation[]): string 
       else doc.setIn(path, doc.createNode(p.value));
     }
   }
-  return doc.toString({ lineWidth: 0 });
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
 }

@@ -3,6 +3,7 @@
 // and for a contradiction a JSON Patch that, applied to the spec, makes it
 // accept what the deployment answered (checked by the exchange validator on
 // the patched spec, not by reading the patch).
+import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { parse } from 'yaml';
 import { assumptionsOf, nodeAt } from '../../../contracts/measures/assumptions.js';
@@ -11,7 +12,7 @@ import { applyPatchToYaml, derivePatch } from '../../../contracts/measures/patch
 import type { CoverageReport, StatusCoverage } from '../../../contracts/measures/types.js';
 import type { CheckResult, Finding } from '../../../contracts/types.js';
 import { createExchangeValidator } from '../../../spec/exchange.js';
-import { buildSpec } from '../../../spec/load.js';
+import { buildSpec, SPEC_PATH } from '../../../spec/load.js';
 import { walk } from '../../../spec/schema.js';
 import { spec } from '../../helpers/loaded-spec.js';
 
@@ -213,4 +214,15 @@ t.test('no patch is invented where the finding does not say what the spec should
     /holds something else/,
   );
   t.throws(() => applyPatchToYaml(SMALL, [{ op: 'remove', path: `${PROPS}/nothing` }]), /no such node/);
+});
+
+t.test('a patch applied to spec/openapi.yaml changes what it names and keeps every other line', async (t) => {
+  const text = readFileSync(SPEC_PATH, 'utf8');
+  const patch = [{ op: 'add' as const, path: '/paths/~1user~1signin/post/responses/403', value: { description: 'd' } }];
+  const after = applyPatchToYaml(text, patch).split('\n');
+  const before = text.split('\n');
+  let i = 0;
+  for (const l of after) if (l === before[i]) i++;
+  t.equal(i, before.length, 'every line of the spec kept, in order (comments and flow style too)');
+  t.equal(after.length, before.length + 2, 'and the two lines of the new response added');
 });
