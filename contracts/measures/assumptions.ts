@@ -55,6 +55,18 @@ function follow(raw: RawNode, node: unknown, pointer: string): [RawNode | undefi
   return n && typeof n === 'object' ? [n as RawNode, p] : [undefined, p];
 }
 
+/** The pointer of the node as written: a pointer through a `$ref` (into the dereferenced document, say
+ *  `.../schema/properties/data`) becomes the pointer of the node the ref names, the id the ledger uses. */
+export function canonicalPointer(raw: RawNode, pointer: string): string {
+  if (!pointer.startsWith('/')) return pointer;
+  let [node, at] = follow(raw, raw, '');
+  for (const t of decodePointer(pointer)) {
+    if (!node) return pointer;
+    [node, at] = follow(raw, node[t], `${at}${encodePointer([t])}`);
+  }
+  return node ? at : pointer;
+}
+
 const isAssumed = (n: RawNode | undefined): n is RawNode => n?.['x-assumed'] === true;
 
 class Collector {

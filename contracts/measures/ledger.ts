@@ -8,7 +8,7 @@
 // (patch.ts). The runner redacts it with the rest of the report.
 import type { RawNode } from '../../spec/load.js';
 import type { CheckResult, Finding } from '../types.js';
-import { type Assumption, type AssumptionUse, assumptionsOf, nodeAt } from './assumptions.js';
+import { type Assumption, type AssumptionUse, assumptionsOf, canonicalPointer, nodeAt } from './assumptions.js';
 import { derivePatch } from './patch.js';
 import type { AssumptionStatus, CoverageReport, LedgerEntry, LedgerReport, StatusCoverage } from './types.js';
 
@@ -40,12 +40,13 @@ interface Resting {
 }
 
 /** The findings that rest on an assumption, by its id. */
-function restingOn(results: CheckResult[]): Map<string, Resting[]> {
+function restingOn(raw: RawNode, results: CheckResult[]): Map<string, Resting[]> {
   const by = new Map<string, Resting[]>();
   for (const result of results)
     for (const finding of result.problems) {
       if (!finding.assumption) continue;
-      by.set(finding.assumption, [...(by.get(finding.assumption) ?? []), { result, finding }]);
+      const id = canonicalPointer(raw, finding.assumption);
+      by.set(id, [...(by.get(id) ?? []), { result, finding }]);
     }
   return by;
 }
@@ -82,7 +83,7 @@ const ORDER: Record<AssumptionStatus, number> = { contradicted: 0, confirmed: 1,
 /** The ledger of a run: the selected operations are those of its coverage. */
 export function buildLedger(raw: RawNode, results: CheckResult[], coverage: CoverageReport): LedgerReport {
   const seen = seenOf(coverage);
-  const resting = restingOn(results);
+  const resting = restingOn(raw, results);
   const walked = assumptionsOf(raw);
   const known = new Set(walked.map((a) => a.id));
   const all = [...walked, ...[...resting.keys()].filter((id) => !known.has(id)).map((id) => outside(raw, id))];

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { parse } from 'yaml';
-import { assumptionsOf, nodeAt } from '../../../contracts/measures/assumptions.js';
+import { assumptionsOf, canonicalPointer, nodeAt } from '../../../contracts/measures/assumptions.js';
 import { buildLedger } from '../../../contracts/measures/ledger.js';
 import { applyPatchToYaml, derivePatch } from '../../../contracts/measures/patch.js';
 import type { CoverageReport, StatusCoverage } from '../../../contracts/measures/types.js';
@@ -225,4 +225,32 @@ t.test('a patch applied to spec/openapi.yaml changes what it names and keeps eve
   for (const l of after) if (l === before[i]) i++;
   t.equal(i, before.length, 'every line of the spec kept, in order (comments and flow style too)');
   t.equal(after.length, before.length + 2, 'and the two lines of the new response added');
+});
+
+t.test('a finding that names its node through a $ref is counted on the node as written', async (t) => {
+  const through =
+    '/paths/~1client~1list/post/responses/200/content/application~1json/schema/properties/data/properties/from';
+  const rows: Array<[string, string, string]> = [
+    ['through a $ref', through, '/components/schemas/ClientPage/properties/from'],
+    [
+      'already as written',
+      '/components/schemas/ClientPage/properties/from',
+      '/components/schemas/ClientPage/properties/from',
+    ],
+    ['an HTTP rule', 'http:405-allow', 'http:405-allow'],
+    ['a pointer to nothing', '/paths/~1nowhere/post', '/paths/~1nowhere/post'],
+  ];
+  for (const [name, given, want] of rows) t.equal(canonicalPointer(spec.raw, given), want, name);
+  const f: Finding = { message: 'm', severity: 'observation', keyword: 'required', assumption: through };
+  const ledger = buildLedger(
+    spec.raw,
+    [failed('c', 'listClients', [f])],
+    coverage({ listClients: [status('200', true)] }),
+  );
+  const entry = ledger.entries.find((e) => e.id === '/components/schemas/ClientPage/properties/from');
+  t.equal(entry?.status, 'contradicted', 'the ledger entry of the node is the one contradicted');
+  t.notOk(
+    ledger.entries.some((e) => e.id === through),
+    'and no second entry for the same node',
+  );
 });
