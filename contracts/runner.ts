@@ -19,6 +19,7 @@ import { sequenceChecks } from './checks/sequences/index.js';
 import { subscriptionChecks } from './checks/subscription.js';
 import { writeChecks } from './checks/writes.js';
 import { checkMinCoverage, coverageResult } from './measures/coverage.js';
+import { buildLedger } from './measures/ledger.js';
 import { checkBudgets } from './measures/timing.js';
 import { type RunContext, resolveRunOptions } from './options.js';
 import { ContractOptionsError } from './options-error.js';
@@ -104,6 +105,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     },
     coverage,
     timing: s.timing.report(),
+    ledger: buildLedger(loaded.raw, s.results, coverage),
   };
   return redactDeep(report, s.secrets);
 }

@@ -3,7 +3,7 @@
 
 import type { FetchLike } from '../lib/http.js';
 import type { Finding } from '../spec/finding.js';
-import type { Budgets, CoverageReport, TimingReport } from './measures/types.js';
+import type { Budgets, CoverageReport, LedgerReport, TimingReport } from './measures/types.js';
 
 // The base finding lives in spec/finding.ts (the exchange validator makes
 // findings too); the suite's modules import it from here.
@@ -59,6 +59,8 @@ export interface RunReport {
   coverage?: CoverageReport;
   /** Response times per operation, slowest first (contracts/measures/timing.ts). */
   timing?: TimingReport;
+  /** The x-assumed choices of the spec the run touched: confirmed, contradicted or not observed (contracts/measures/ledger.ts). */
+  ledger?: LedgerReport;
 }
 
 export interface Credentials {

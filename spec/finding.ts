@@ -28,6 +28,9 @@ export interface Finding {
   /** Ajv's keyword, or `status` / `content-type` / `operation` / `truncated`: set by the exchange validator. */
   keyword?: string;
   severity: Severity;
+  /** The x-assumed node the finding was judged against: its JSON pointer into spec/openapi.yaml, or an
+   *  `http:...` id for an HTTP rule outside the spec. A finding is an observation exactly when it has one. */
+  assumption?: string;
   /** The exchange that showed it, redacted, with a curl command. */
   reproduce?: Reproduction;
 }

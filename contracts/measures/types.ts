@@ -2,6 +2,7 @@
 // the budgets a run is held to, as data. They sit apart from the measures that
 // compute them (coverage.ts, timing.ts) because contracts/types.ts needs them
 // and the measures need contracts/types.ts: no import cycle, type ones included.
+import type { Reproduction } from '../../lib/reproduce.js';
 
 export interface StatusCoverage {
   status: string;
@@ -61,4 +62,49 @@ export interface TimingReport {
   answers: number;
   /** Every operation that answered, slowest (by p95) first. */
   operations: OperationTiming[];
+}
+
+/** One operation of RFC 6902 JSON Patch, on spec/openapi.yaml. */
+export interface PatchOperation {
+  op: 'add' | 'remove' | 'replace' | 'test';
+  path: string;
+  value?: unknown;
+}
+
+/** What the run saw of one x-assumed node: contradicted (a finding rests on it), confirmed, or not observed. */
+export type AssumptionStatus = 'confirmed' | 'contradicted' | 'not observed';
+
+/** A finding that contradicts an assumption, with the exchange that shows it (redacted like the report). */
+export interface Contradiction {
+  checkId: string;
+  operationId?: string;
+  message: string;
+  expected?: string;
+  actual?: string;
+  reproduce?: Reproduction;
+}
+
+export interface LedgerEntry {
+  /** The JSON pointer of the x-assumed node in spec/openapi.yaml, or an `http:` id for an HTTP rule outside it. */
+  id: string;
+  kind: string;
+  reason: string;
+  status: AssumptionStatus;
+  /** The selected operations that reach it. */
+  operations: string[];
+  /** The findings that rest on it (the first few). */
+  contradictions?: Contradiction[];
+  /** The change to spec/openapi.yaml that makes the mock follow the deployment, when one can be derived... */
+  patch?: PatchOperation[];
+  /** ...and why not, when none can. */
+  noPatch?: string;
+}
+
+export interface LedgerReport {
+  /** "the mock agrees with this deployment on N of M assumptions observed". */
+  headline: string;
+  confirmed: number;
+  contradicted: number;
+  notObserved: number;
+  entries: LedgerEntry[];
 }

@@ -4,6 +4,7 @@
 // group, operation and verdict, readable when printed.
 import type { CheckResult, Finding, RunReport } from '../types.js';
 import { escapeHtml as esc } from './escape.js';
+import { LEDGER_STYLE, ledgerSections } from './ledger-html.js';
 import { MEASURES_STYLE, measureSections } from './measures-html.js';
 
 const VERDICTS: CheckResult['verdict'][] = ['fail', 'observation', 'pass', 'skip'];
@@ -120,7 +121,7 @@ export function renderHtml(report: RunReport): string {
   const option = (v: string, label = v) => `<option value="${esc(v)}">${esc(label)}</option>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Contract report: ${esc(report.target)}</title><style>${STYLE}${MEASURES_STYLE}</style></head>
+<title>Contract report: ${esc(report.target)}</title><style>${STYLE}${MEASURES_STYLE}${LEDGER_STYLE}</style></head>
 <body><header><h1>Contract report · ${esc(report.target)}</h1>
 <p class="verdict ${ok ? 'ok' : 'bad'}">${ok ? 'The deployment honours the spec.' : 'The deployment does NOT honour the spec.'}</p>
 <p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total} checks · operations covered ${operations.covered} of ${operations.total} · ${requests} requests in ${(durationMs / 1000).toFixed(1)} s · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
@@ -130,6 +131,7 @@ ${operations.uncovered.length ? `<p>Not reached: ${operations.uncovered.map(esc)
 <table id="by-operation"><caption>Per operation</caption>${head}${byFailures(ops, report)
     .map(([o, t]) => tallyRow(o, t, `data-op="${esc(o)}"`))
     .join('')}</table></div>
+${ledgerSections(report)}
 ${measureSections(report)}
 <h2>Checks</h2><div class="filters">
 <label>Group <select id="f-group">${option('', 'all')}${groups.map((g) => option(g)).join('')}</select></label>

@@ -3,8 +3,10 @@
 // (escape.ts): no answer can move the cursor, retitle the window, colour the
 // terminal or forge a line of the report.
 import type { CheckResult, RunReport } from '../types.js';
+import { type Cause, causeOf, groupCauses } from './causes.js';
 import { terminalLine as line, terminalText } from './escape.js';
 import { findingLine, shownExchange } from './finding.js';
+import { causeLines, ledgerLines } from './ledger.js';
 import { measureLines } from './measures.js';
 
 const MARK: Record<CheckResult['verdict'], string> = { pass: 'ok  ', fail: 'FAIL', observation: 'obs ', skip: 'skip' };
@@ -34,7 +36,16 @@ export function progressLine(r: CheckResult): string {
   return lines.join('\n');
 }
 
+/** A failed check whose every finding is a repeated cause: one line that names the causes, not the rows again. */
+function failureLine(r: CheckResult, causes: Cause[]): string {
+  const of = r.problems.map((p) => causeOf(causes, r, p));
+  if (!of.length || of.some((i) => i < 0)) return progressLine(r);
+  const head = `${MARK[r.verdict]} ${line(r.group).padEnd(12)} ${line(r.operationId ?? '')}${r.operationId ? ': ' : ''}${line(r.title)}`;
+  return `${head}\n       - repeated cause ${[...new Set(of.map((i) => i + 1))].join(', ')} (see Repeated causes)`;
+}
+
 export function renderHuman(report: RunReport): string {
+  const causes = groupCauses(report.results);
   const { operations, checks, durationMs, requests } = report.summary;
   const lines = [
     '',
@@ -43,10 +54,12 @@ export function renderHuman(report: RunReport): string {
     `Checks: ${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total}`,
     `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s`,
     ...measureLines(report).map(line),
+    ...causeLines(causes).map(line),
+    ...ledgerLines(report.ledger).map(line),
     checks.failed ? 'Verdict: the deployment does NOT honour the spec.' : 'Verdict: the deployment honours the spec.',
   ];
   const failures = report.results.filter((r) => r.verdict === 'fail');
-  if (failures.length) lines.splice(1, 0, 'Failures:', ...failures.map(progressLine), '');
+  if (failures.length) lines.splice(1, 0, 'Failures:', ...failures.map((r) => failureLine(r, causes)), '');
   // What is left of the output's own lines goes through the same escape once more.
   return terminalText(lines.join('\n'));
 }

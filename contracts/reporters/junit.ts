@@ -3,6 +3,7 @@
 import type { CheckResult, RunReport } from '../types.js';
 import { escapeXml as esc } from './escape.js';
 import { findingLine, shownExchange } from './finding.js';
+import { ledgerProperties } from './ledger.js';
 import { measureProperties } from './measures.js';
 
 function problemText(r: CheckResult): string {
@@ -45,7 +46,7 @@ export function renderJunit(report: RunReport): string {
     const skipped = rs.filter((r) => r.verdict === 'skip' || r.verdict === 'observation').length;
     return `  <testsuite name="mcs-contracts.${esc(g)}" tests="${rs.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${esc(report.startedAt)}">\n${rs.map(testcase).join('\n')}\n  </testsuite>`;
   });
-  const properties = measureProperties(report);
+  const properties = [...measureProperties(report), ...ledgerProperties(report)];
   if (properties.length)
     suites.push(
       `  <testsuite name="mcs-contracts.measures" tests="0" failures="0" errors="0" skipped="0" time="0.000" timestamp="${esc(report.startedAt)}">\n    <properties>\n${properties.map(([k, v]) => `      <property name="${esc(k)}" value="${esc(v)}"/>`).join('\n')}\n    </properties>\n  </testsuite>`,

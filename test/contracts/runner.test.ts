@@ -27,6 +27,12 @@ function noFailures(t: Tap, report: RunReport) {
     'no failure and no observation',
   );
   t.equal(report.summary.operations.covered, report.summary.operations.total, 'every operation covered');
+  const ledger = report.ledger!;
+  t.equal(ledger.contradicted, 0, 'the mock contradicts none of its own assumptions');
+  t.ok(
+    ledger.confirmed > 0 && ledger.headline.includes(`on ${ledger.confirmed} of ${ledger.confirmed} `),
+    ledger.headline,
+  );
 }
 
 t.test('read-only, with the no-plan account', async (t) => {
@@ -145,4 +151,16 @@ t.test('--only and --skip select operations and tags', async (t) => {
   t.notOk(ran.has('deleteClient'));
   t.notOk(ran.has('listCountries'));
   t.equal(report.summary.operations.total, 3, 'three Clients operations selected');
+  const ids = report.ledger!.entries.map((e) => e.id);
+  t.ok(
+    ids.includes('/components/schemas/ClientPage/properties/from'),
+    "the ledger holds the selected operations' assumptions",
+  );
+  t.notOk(ids.includes('/paths/~1user~1signup/post'), "and not the others'");
+  const selected = new Set(['listClients', 'listCompanyClients', 'updateClient']);
+  t.same(
+    report.ledger!.entries.filter((e) => !e.operations.every((o) => selected.has(o))),
+    [],
+    "the ledger holds the selected operations' assumptions only",
+  );
 });

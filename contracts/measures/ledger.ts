@@ -1,0 +1,122 @@
+// The assumption ledger: every x-assumed choice of the spec the run touched
+// (assumptions.ts), judged from what the run already holds, with no second
+// pass: a finding that rests on it (finding.assumption) contradicts it; an
+// answer the run validated that showed it (coverage.ts: statuses and
+// properties seen per operation) confirms it; the rest of the selected
+// operations' assumptions were not observed. Each contradiction carries the
+// change to spec/openapi.yaml that would make the mock follow the deployment
+// (patch.ts). The runner redacts it with the rest of the report.
+import type { RawNode } from '../../spec/load.js';
+import type { CheckResult, Finding } from '../types.js';
+import { type Assumption, type AssumptionUse, assumptionsOf, canonicalPointer, nodeAt } from './assumptions.js';
+import { derivePatch } from './patch.js';
+import type { AssumptionStatus, CoverageReport, LedgerEntry, LedgerReport, StatusCoverage } from './types.js';
+
+/** Findings kept per contradicted assumption (the count of checks is in the entry's operations). */
+export const CONTRADICTIONS_KEPT = 3;
+
+type Seen = Map<string, Map<string, StatusCoverage>>;
+
+function seenOf(coverage: CoverageReport): Seen {
+  return new Map(coverage.byOperation.map((o) => [o.operationId, new Map(o.statuses.map((s) => [s.status, s]))]));
+}
+
+/** One use of an assumption shown by a validated answer. A parameter or request property counts as
+ *  honoured when the operation answered with a documented success: the request that carried it went through. */
+function observed(kind: Assumption['kind'], use: AssumptionUse, seen: Seen): boolean {
+  const statuses = seen.get(use.operationId);
+  if (!statuses) return false;
+  const any = (ok: (s: StatusCoverage) => boolean) => [...statuses.values()].some((s) => s.seen && ok(s));
+  if (kind === 'operation') return any(() => true);
+  if (kind === 'parameter' || kind === 'request') return any((s) => s.status.startsWith('2'));
+  const s = use.status === undefined ? undefined : statuses.get(use.status);
+  if (!s?.seen) return false;
+  return !use.path || s.properties.seen.includes(use.path);
+}
+
+interface Resting {
+  result: CheckResult;
+  finding: Finding;
+}
+
+/** The findings that rest on an assumption, by its id. */
+function restingOn(raw: RawNode, results: CheckResult[]): Map<string, Resting[]> {
+  const by = new Map<string, Resting[]>();
+  for (const result of results)
+    for (const finding of result.problems) {
+      if (!finding.assumption) continue;
+      const id = canonicalPointer(raw, finding.assumption);
+      by.set(id, [...(by.get(id) ?? []), { result, finding }]);
+    }
+  return by;
+}
+
+function contradicted(raw: RawNode, a: Assumption, resting: Resting[]): Partial<LedgerEntry> {
+  const contradictions = resting.slice(0, CONTRADICTIONS_KEPT).map(({ result, finding: f }) => ({
+    checkId: result.id,
+    ...((f.operationId ?? result.operationId) ? { operationId: f.operationId ?? result.operationId } : {}),
+    message: f.message,
+    ...(f.expected === undefined ? {} : { expected: f.expected }),
+    ...(f.actual === undefined ? {} : { actual: f.actual }),
+    ...(f.reproduce ? { reproduce: f.reproduce } : {}),
+  }));
+  // The first finding a patch can be derived from; else the first one's reason.
+  const derived = resting.map(({ finding }) => derivePatch(raw, a.id, a.kind, finding));
+  const patched = derived.find((d) => 'patch' in d);
+  return { contradictions, ...(patched ?? derived[0]) };
+}
+
+/** An id a finding names that the walk of the operations did not reach (a top-level x- node, an HTTP rule). */
+function outside(raw: RawNode, id: string): Assumption {
+  const node = id.startsWith('/') ? (nodeAt(raw, id) as RawNode | undefined) : undefined;
+  const reason = node && typeof node === 'object' ? String(node['x-assumed-reason'] ?? '') : '';
+  return {
+    id,
+    kind: id.startsWith('http:') ? 'http' : 'document',
+    reason: reason || (id.startsWith('http:') ? 'An HTTP rule the spec does not state.' : ''),
+    uses: [],
+  };
+}
+
+const ORDER: Record<AssumptionStatus, number> = { contradicted: 0, confirmed: 1, 'not observed': 2 };
+
+/** The ledger of a run: the selected operations are those of its coverage. */
+export function buildLedger(raw: RawNode, results: CheckResult[], coverage: CoverageReport): LedgerReport {
+  const seen = seenOf(coverage);
+  const resting = restingOn(raw, results);
+  const walked = assumptionsOf(raw);
+  const known = new Set(walked.map((a) => a.id));
+  const all = [...walked, ...[...resting.keys()].filter((id) => !known.has(id)).map((id) => outside(raw, id))];
+  const entries: LedgerEntry[] = [];
+  for (const a of all) {
+    const uses = a.uses.filter((u) => seen.has(u.operationId));
+    const rests = resting.get(a.id) ?? [];
+    if (uses.length === 0 && rests.length === 0) continue;
+    const status: AssumptionStatus = rests.length
+      ? 'contradicted'
+      : uses.some((u) => observed(u.via ?? a.kind, u, seen))
+        ? 'confirmed'
+        : 'not observed';
+    const operations = [
+      ...new Set([...uses.map((u) => u.operationId), ...rests.flatMap((r) => r.result.operationId ?? [])]),
+    ];
+    entries.push({
+      id: a.id,
+      kind: a.kind,
+      reason: a.reason,
+      status,
+      operations,
+      ...(status === 'contradicted' ? contradicted(raw, a, rests) : {}),
+    });
+  }
+  entries.sort((x, y) => ORDER[x.status] - ORDER[y.status]);
+  const count = (s: AssumptionStatus) => entries.filter((e) => e.status === s).length;
+  const [confirmed, contra, notObserved] = [count('confirmed'), count('contradicted'), count('not observed')];
+  return {
+    headline: `the mock agrees with this deployment on ${confirmed} of ${confirmed + contra} assumptions observed (${notObserved} not observed)`,
+    confirmed,
+    contradicted: contra,
+    notObserved,
+    entries,
+  };
+}

@@ -1,0 +1,138 @@
+// Repeated causes: what counts as the same cause (a table of the forms a
+// message names its operation in), and one cause on many checks shown once in
+// every reporter while the per-check results stay.
+import { XMLValidator } from 'fast-xml-parser';
+import t from 'tap';
+import { causeMessage, groupCauses } from '../../../contracts/reporters/causes.js';
+import { renderHtml, renderHuman, renderJson, renderJunit } from '../../../contracts/reporters/index.js';
+import type { CheckResult, Finding, RunReport } from '../../../contracts/types.js';
+import { spec } from '../../helpers/loaded-spec.js';
+
+const result = (id: string, operationId: string, problems: Finding[], verdict: CheckResult['verdict'] = 'fail') => ({
+  id,
+  group: 'negative' as const,
+  operationId,
+  title: 'a method the path lacks',
+  verdict,
+  problems,
+  notes: [],
+  ms: 1,
+});
+
+t.test('the same cause is the message with its operation taken out: a table of forms', async (t) => {
+  const rows: Array<[string, Finding, string, string]> = [
+    [
+      'a method and path',
+      { message: 'PUT /user/signin answered 405 without an Allow header', severity: 'error' },
+      'signin',
+      '<method> <path> answered 405 without an Allow header',
+    ],
+    [
+      'the operationId',
+      { message: 'listClients answered 404, expected 2xx', severity: 'error' },
+      'listClients',
+      '<operation> answered 404, expected 2xx',
+    ],
+    [
+      'a URL under the API prefix',
+      { message: 'https://h/api/v1/room/get took 900 ms', severity: 'error' },
+      'getRooms',
+      '<path> took 900 ms',
+    ],
+    [
+      'an id',
+      { message: 'client 4711 was not read back', severity: 'error' },
+      'updateClient',
+      'client <id> was not read back',
+    ],
+    [
+      'the finding names its own operation',
+      { message: 'getProfile 200 /data: must be object', operationId: 'getProfile', severity: 'error' },
+      'x',
+      '<operation> 200 /data: must be object',
+    ],
+  ];
+  for (const [name, f, op, want] of rows) t.equal(causeMessage(f, op), want, name);
+});
+
+t.test(
+  'what differs in keyword, severity or assumption is another cause; one check is no repeated cause',
+  async (t) => {
+    const f: Finding = {
+      message: 'X answered 405 without an Allow header',
+      severity: 'observation',
+      assumption: 'http:a',
+    };
+    const causes = groupCauses([
+      result('1', 'X', [f]),
+      result('2', 'X', [{ ...f, severity: 'error', assumption: undefined }]),
+      result('3', 'X', [{ ...f, assumption: 'http:b' }]),
+      result('4', 'X', [{ ...f, keyword: 'status' }]),
+      result('5', 'X', [f], 'skip'),
+    ]);
+    t.same(causes, [], 'five findings, no two of one cause (a skip counts none)');
+  },
+);
+
+function wall(): RunReport {
+  const ops = spec.operations.slice(0, 26);
+  const results = ops.map((o) =>
+    result(`negative:${o.operationId}:method`, o.operationId, [
+      {
+        message: `PUT ${o.path} answered 405 without an Allow header (RFC 9110 requires one)`,
+        expected: `Allow: ${o.method.toUpperCase()}`,
+        actual: 'no Allow header',
+        severity: 'error',
+      },
+    ]),
+  );
+  results.push(
+    result('auth:x', 'listClients', [{ message: 'listClients answered 200, expected 401', severity: 'error' }]),
+  );
+  return {
+    tool: 'mcs-contracts',
+    target: 'https://h/api/v1',
+    startedAt: '2026-11-27T00:00:00.000Z',
+    modes: ['read-only'],
+    results,
+    summary: {
+      operations: { covered: 26, total: 26, uncovered: [] },
+      checks: { total: 27, passed: 0, failed: 27, observations: 0, skipped: 0 },
+      requests: 27,
+      durationMs: 1,
+    },
+  };
+}
+
+t.test('one cause on 26 checks is one cause in every reporter; each check keeps its verdict', async (t) => {
+  const report = wall();
+  const names = report.results.slice(0, 26).map((r) => r.operationId!);
+  const json = JSON.parse(renderJson(report));
+  t.equal(json.results.length, 27, 'JSON: the per-check results stay');
+  t.equal(json.causes.length, 1, 'JSON: one repeated cause');
+  t.same(json.causes[0].operations, names, 'JSON: with the operations it touched');
+  t.equal(json.causes[0].message, '<method> <path> answered 405 without an Allow header (RFC 9110 requires one)');
+
+  const human = renderHuman(report);
+  t.equal(human.split('without an Allow header').length - 1, 1, 'human: the cause once, not 26 rows of it');
+  t.match(human, /1\. <method> <path> answered 405 .*\(on 26 checks, 26 operations: signup, /);
+  t.equal(
+    human.split('repeated cause 1 (see Repeated causes)').length - 1,
+    26,
+    'human: each failed check points at it',
+  );
+  t.match(human, /listClients answered 200, expected 401/, 'human: a cause seen once is shown as before');
+
+  const html = renderHtml(report);
+  const section = html.slice(html.indexOf('<ul id="causes"'), html.indexOf('</ul>\n', html.indexOf('<ul id="causes"')));
+  t.equal(section.split('<li data-cause>').length - 1, 1, 'HTML: one cause');
+  for (const n of names) t.match(section, `<code>${n}</code>`, `HTML: lists ${n}`);
+  t.equal(html.split('class="check fail"').length - 1, 27, 'HTML: every check still there');
+
+  const junit = renderJunit(report);
+  t.equal(XMLValidator.validate(junit), true, 'JUnit: well-formed');
+  const property = /<property name="cause\.1" value="([^"]*)"\/>/.exec(junit)?.[1] ?? '';
+  t.match(property, 'on 26 checks, 26 operations', 'JUnit: the cause as a property');
+  for (const n of names) t.match(property, n);
+  t.equal(junit.split('<testcase').length - 1, 27, 'JUnit: every check still a test case');
+});
