@@ -25,8 +25,9 @@ export interface Needle {
   text: string;
   /** Its first MIN_FRAGMENT characters: a text without them holds neither the needle nor a piece worth masking. */
   head: string;
-  /** The longest run in the head of characters no backend escapes (letters, digits, `-_.`): a text
-   *  without it holds the needle in no decoding, so most texts are never decoded. Empty: no such run. */
+  /** The longest run in the head of characters backends write as they are (letters, digits, `-_.`): a
+   *  text without it, and without an escape that could stand for one of them (KEY_ESCAPE), holds the needle
+   *  in no decoding, so most texts are never decoded. Empty: no such run. */
   key: string;
   fail?: Int32Array;
 }
@@ -126,8 +127,13 @@ const MAX_DECODINGS = 32;
  * decoding of it, one family of escaping undone after another (HTML of JSON,
  * URL of JSON of JSON, ...), each span mapped back to the text.
  */
+/** An escape that can stand for a letter, digit, `-`, `_` or `.` (the characters of a needle's key) in some
+ *  family: JSON's and JS's `\u00XX` and `\xXX`, URL's `%XX`, HTML's numeric and `&period;`-like references.
+ *  A text with none holds a needle in some decoding only if it holds its key as written. */
+const KEY_ESCAPE = /\\(?:u00|x)[2-7][0-9A-Fa-f]|%[2-7][0-9A-Fa-f]|&#|&(?:period|lowbar|UnderBar|hyphen|dash|minus);/;
+
 export function secretSpans(text: string, all: Needle[]): Span[] {
-  const needles = all.filter((n) => text.includes(n.key));
+  const needles = KEY_ESCAPE.test(text) ? all : all.filter((n) => text.includes(n.key));
   if (needles.length === 0) return [];
   const spans = spansIn(text, needles);
   const queue: Array<{ text: string; maps: Int32Array[] }> = [{ text, maps: [] }];
