@@ -1,13 +1,18 @@
 // Section 5: every protected operation refuses a call without credentials and
 // a made-up token with the documented 401; the token works in X-API-Token too.
+// Each call carries a body the operation takes as valid (validInput), so that
+// a server that validates before it authenticates answers about credentials.
 import { randomBytes } from 'node:crypto';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
+import { validInput } from './kit.js';
 
 export async function authChecks(s: Session, found: Discovered): Promise<void> {
   const madeUp = `made-up-${randomBytes(16).toString('hex')}`;
+  // Not a secret (it opens nothing): a reproduction writes it out, so that it sends what the check sent.
+  s.showToken(madeUp);
   for (const op of s.spec.operations.filter((o) => !o.isPublic)) {
-    const body = op.requestBody ? {} : undefined;
+    const body = op.requestBody ? validInput(op, found) : undefined;
     await s.check(
       {
         id: `auth:${op.operationId}:none`,

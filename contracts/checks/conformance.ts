@@ -244,6 +244,8 @@ export async function logoutCheck(s: Session, found: Discovered): Promise<void> 
   await s.check(spec, async (run) => {
     const token = found.spareToken!;
     const problems = run.conform('logout', await run.call('logout', { auth: { bearer: token }, body: {} }));
+    // Logged out, it opens nothing (if it still does, that is the finding): reproductions write it out.
+    if (!problems.length) run.showToken(token);
     const after = await run.call('getProfile', { auth: { bearer: token }, body: {} });
     return [...problems, ...run.conform('getProfile', after, [401])];
   });

@@ -6,13 +6,11 @@
 // change nothing even if wrongly accepted (unknown ids).
 
 import type { Outcome } from '../../../lib/http.js';
-import type { OperationEntry } from '../../../spec/load.js';
 import type { CheckRun } from '../../check-run.js';
 import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
-import { type Finding, severityOf } from '../../types.js';
-import { signIn, tokenOf } from '../kit.js';
-import { harmlessBody } from '../negative.js';
+import { type Finding, resting } from '../../types.js';
+import { signIn, tokenOf, validInput } from '../kit.js';
 import { during, logOut, refused, sequence } from './shared.js';
 
 /** A fresh token for the run's account: signed in with its password, or from its token by QR sign-in. */
@@ -27,17 +25,11 @@ async function secondSession(run: CheckRun): Promise<{ out: Outcome; token?: str
   return { out, token, via: 'qrcodeSignin' };
 }
 
-/** What each protected operation is sent: a read as it succeeded in this run, anything else made harmless. */
-function inputOf(op: OperationEntry, found: Discovered): unknown {
-  const read = found.reads.find((r) => r.operationId === op.operationId);
-  return read ? read.body : harmlessBody(op);
-}
-
 async function refusedEverywhere(run: CheckRun, found: Discovered, token: string): Promise<Finding[]> {
   const problems: Finding[] = [];
   const ops = run.spec.operations.filter((o) => !o.isPublic && run.selected(o));
   for (const op of ops) {
-    const out = await run.call(op.operationId, { auth: { bearer: token }, body: inputOf(op, found) });
+    const out = await run.call(op.operationId, { auth: { bearer: token }, body: validInput(op, found) });
     problems.push(...refused(run, op.operationId, out, 'after logout'));
   }
   const other = await run.call('getProfile', { auth: { xApiToken: token }, body: {} });
@@ -58,11 +50,10 @@ async function ownSessionStays(run: CheckRun): Promise<Finding[]> {
     .map(during("the run's own session, after the other's logout"))
     .map((f) =>
       ended && f.expected === '2xx'
-        ? {
-            ...f,
-            severity: severityOf(run.op('logout').assumed),
-            message: `${f.message}: logging one session out ended the others too`,
-          }
+        ? resting(
+            { ...f, message: `${f.message}: logging one session out ended the others too` },
+            run.op('logout').assumption,
+          )
         : f,
     );
 }
@@ -84,6 +75,8 @@ export async function loggedOutTokenCheck(s: Session, found: Discovered): Promis
     if (problems.length) return problems;
     problems.push(...(await logOut(run, token, 'logging the second session out')));
     if (problems.length) return problems;
+    // Logged out, it opens nothing (if it still does, that is the finding): reproductions write it out.
+    run.showToken(token);
     problems.push(...(await refusedEverywhere(run, found, token)));
     problems.push(...(await ownSessionStays(run)));
     return problems;
