@@ -22,8 +22,6 @@ export const HTTP_RULES = {
   'http:405-allow': 'RFC 9110 section 15.5.6: a 405 answer lists the allowed methods in Allow',
   /** A method the resource lacks is refused with 405 (RFC 9110 section 15.5.6), not another status. */
   'http:405': 'RFC 9110 section 15.5.6: a method the resource lacks is answered 405',
-  /** A 429 says when to retry in Retry-After (RFC 6585 section 4 suggests it). */
-  'http:429-retry-after': 'RFC 6585 section 4: a 429 may say in Retry-After how long to wait',
 } as const;
 export type HttpRule = keyof typeof HTTP_RULES;
 

@@ -7,7 +7,7 @@ import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import type { CheckRun } from '../check-run.js';
 import type { Session } from '../session.js';
-import { type Finding, resting } from '../types.js';
+import { type Finding, type HttpRule, resting } from '../types.js';
 
 export const NO_SUCH_ID = 2_147_480_000;
 export const NOBODY = 'nobody@example.invalid';
@@ -147,7 +147,7 @@ async function wrongMethod(run: CheckRun, op: OperationEntry, call: WrongMethod)
           expected: '405',
           actual: String(status),
         },
-        'http:405',
+        'http:405' satisfies HttpRule,
       ),
     );
   } else if (!out.headers.allow) {
@@ -159,7 +159,7 @@ async function wrongMethod(run: CheckRun, op: OperationEntry, call: WrongMethod)
           expected: `Allow: ${documented.join(', ')}`,
           actual: 'no Allow header',
         },
-        'http:405-allow',
+        'http:405-allow' satisfies HttpRule,
       ),
     );
   }

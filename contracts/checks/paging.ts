@@ -136,34 +136,29 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
   );
 
   const client = found.client;
-  if (client && typeof client.email === 'string' && client.email) {
-    await s.check(
-      {
-        id: 'paging:listClients:keyword',
-        group: 'paging',
-        operationId: 'listClients',
-        title: 'a keyword finds a known client',
-      },
-      (run) => keywordFinds(run, client),
-    );
-  }
+  const keyword = {
+    id: 'paging:listClients:keyword',
+    group: 'paging' as const,
+    operationId: 'listClients',
+    title: 'a keyword finds a known client',
+  };
+  if (client && typeof client.email === 'string' && client.email)
+    await s.check(keyword, (run) => keywordFinds(run, client));
+  else s.skip(keyword, 'the account has no client with an email address to search for');
 
-  if (found.companyName) {
-    await s.check(
-      {
-        id: 'paging:listCompanyClients:envelope',
-        group: 'paging',
-        operationId: 'listCompanyClients',
-        title: 'the company list envelope agrees with itself',
-      },
-      async (run) => {
-        const out = await run.call('listCompanyClients', { body: { company_name: found.companyName } });
-        const problems = run.conform('listCompanyClients', out);
-        if (problems.length) return problems;
-        return envelopeProblems((out.body as { data: Envelope }).data, 1, 'listCompanyClients');
-      },
-    );
-  }
+  const envelope = {
+    id: 'paging:listCompanyClients:envelope',
+    group: 'paging' as const,
+    operationId: 'listCompanyClients',
+    title: 'the company list envelope agrees with itself',
+  };
+  if (!found.companyName) return void s.skip(envelope, 'the profile names no company');
+  await s.check(envelope, async (run) => {
+    const out = await run.call('listCompanyClients', { body: { company_name: found.companyName } });
+    const problems = run.conform('listCompanyClients', out);
+    if (problems.length) return problems;
+    return envelopeProblems((out.body as { data: Envelope }).data, 1, 'listCompanyClients');
+  });
 }
 
 /** Every page of client/list, each envelope checked; every client must come exactly once. */

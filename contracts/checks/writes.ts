@@ -49,34 +49,27 @@ const spec = (operationId: string, title: string) => ({
   title,
 });
 
+const MEASUREMENTS = [
+  'addEditSingleWindowPhotoMeasurement',
+  'addEditSeriesWindowMeasurement',
+  'addEditSpecialtyWindowMeasurement',
+  'addEditAwningMeasurement',
+];
+
+/** Each check a missing precondition stops is recorded as skipped, with the reason: none vanishes. */
+function skipAll(s: Session, ids: string[], reason: string): void {
+  for (const id of ids) s.skip(spec(id, 'writes'), reason);
+}
+
 export async function writeChecks(s: Session, found: Discovered): Promise<void> {
   const client = found.client as Client | undefined;
-  if (!s.ctx.allowWrites) {
-    for (const id of [
-      'updateClient',
-      'addEditSingleWindowPhotoMeasurement',
-      'addEditSpecialtyWindowMeasurement',
-      'addEditSeriesWindowMeasurement',
-      'addEditAwningMeasurement',
-    ]) {
-      s.skip(spec(id, 'writes'), 'read-only run; --allow-writes adds it');
-    }
-    return;
-  }
-  if (!client) {
-    s.skip(spec('updateClient', 'writes a client back'), 'the account has no client');
-    return;
-  }
+  if (!s.ctx.allowWrites) return skipAll(s, ['updateClient', ...MEASUREMENTS], 'read-only run; --allow-writes adds it');
+  if (!client) return skipAll(s, ['updateClient', ...MEASUREMENTS], 'the account has no client');
   await s.check(spec('updateClient', "writes a client's own values back and reads them unchanged"), (run) =>
     writeBack(run, client),
   );
-  if (found.roomId === undefined || found.userId === undefined) {
-    s.skip(
-      spec('addEditSingleWindowPhotoMeasurement', 'measurements'),
-      'no room or user id was found to file measurements under',
-    );
-    return;
-  }
+  if (found.roomId === undefined || found.userId === undefined)
+    return skipAll(s, MEASUREMENTS, 'no room or user id was found to file measurements under');
   await measurementChecks(s, found, client, { roomId: found.roomId, userId: found.userId });
   await s.check(spec('addEditAwningMeasurement', 'adds an awning and edits it'), (run) =>
     awningRoundTrip(run, client, found.roomId),

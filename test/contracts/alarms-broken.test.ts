@@ -2,7 +2,7 @@
 // alarms and misdiagnoses: each is judged by what the finding rests on, the
 // checks a missing precondition stops are recorded as skips, the auth checks
 // send bodies the operation takes, and reproductions send what the check sent.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions, RunReport } from '../../contracts/types.js';
 import { alter, brokenServer, type Defect, relay } from '../helpers/broken.js';
@@ -11,11 +11,10 @@ import { spec } from '../helpers/mock.js';
 const demo = { email: 'demo@example.com', password: 'demo-password' };
 const nosub = { email: 'nosub@example.com', password: 'demo-password' };
 
-async function run(t: Tap, defect: Defect, options: Partial<RunOptions> = {}): Promise<RunReport> {
+async function run(t: Test, defect: Defect, options: Partial<RunOptions> = {}): Promise<RunReport> {
   const url = await brokenServer(t, defect);
   return runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000, ...options }, await spec());
 }
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
 
 const failed = (report: RunReport, group?: string) =>
   report.results
