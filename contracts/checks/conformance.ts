@@ -17,6 +17,19 @@ const LISTS = new Set([
   'listClients',
   'listCompanyClients',
 ]);
+/** The protected reads conformance makes (each replayed with X-API-Token by the auth checks when it succeeded). */
+export const PROTECTED_READS = [
+  'getProfile',
+  'listPlans',
+  'getCurrentPlan',
+  'listCompanyUsers',
+  'listMeasurementTypes',
+  'listAdminRoomTypes',
+  'listClients',
+  'listCompanyClients',
+  'getRoomsByClientId',
+  'getRoomMeasurements',
+];
 /** Records tried at most when looking for one that has what a check needs. */
 const PROBES = 20;
 
