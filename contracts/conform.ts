@@ -136,8 +136,7 @@ export function conformAnswer(
 /** An undocumented status re-judged by the situation: it rests on the response the spec documents for it. */
 function undocumented(op: OperationEntry, f: Finding, situation: string): Finding {
   const documented = op.responses[situation];
-  return resting(
-    { ...f, message: `${f.message}; for this request it documents ${situation}` },
-    documented ? documented.assumption : undefined,
-  );
+  // An operation that documents no answer for the situation leaves the validator's judgement standing.
+  if (!documented) return f;
+  return resting({ ...f, message: `${f.message}; for this request it documents ${situation}` }, documented.assumption);
 }
