@@ -5,7 +5,7 @@
 import type { CheckResult, Finding } from '../types.js';
 
 const said = (message: string, value: string) =>
-  new RegExp(`(^|[^\\w.])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`).test(message);
+  value !== '' && new RegExp(`(^|[^\\w.])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`).test(message);
 
 /** Whether the message already says both what was expected and what came (then they are not repeated). */
 export const restates = (f: Finding): boolean =>
