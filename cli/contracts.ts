@@ -89,7 +89,9 @@ export const CONTRACTS_COMMAND = {
       shownDefault: 'human',
     }),
     out: value('FILE', 'where the reporter before it writes; else standard output', { repeatable: true }),
-    strict: flag('behaviour marked x-assumed fails instead of being an observation'),
+    strict: flag(
+      'a finding resting on an x-assumed part of the spec, or on a rule outside it, fails instead of being an observation',
+    ),
     'allow-writes': flag('also the client update round-trip and measurement add/edit'),
     'allow-destructive': flag('also delete the client named by --client-id'),
     'client-id': value('N', 'the client --allow-destructive may delete', {

@@ -8,7 +8,7 @@ import type { Outcome } from '../lib/http.js';
 import type { Reproduction } from '../lib/reproduce.js';
 import type { ExchangeValidator } from '../spec/exchange.js';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
-import { conformAnswer, type Expect } from './conform.js';
+import { conformAnswer, type Expect, type Situation } from './conform.js';
 import type { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
 import type { Finding, Verdict } from './types.js';
@@ -46,6 +46,11 @@ export interface RunWide {
   op(id: string): OperationEntry;
   selected(op: OperationEntry): boolean;
   keepSecret(value: string | undefined): void;
+  /** A token that is no secret (made up): reproductions write it out. */
+  showToken(value: string): void;
+  /** A token the check ended (logged out): reproductions send it as $MCS_CHECK_TOKEN without writing it, as
+   *  the deployment may still accept it. */
+  standInToken(value: string): void;
   reproduce(out: Outcome): Reproduction;
   /** One call on the wire, waiting out throttling within the run's budget; each wait is told to `note`. */
   send(operationId: string, o: CallOptions, note: (line: string) => void): Promise<Outcome>;
@@ -121,6 +126,12 @@ export class CheckRun {
   keepSecret(value: string | undefined): void {
     this.run.keepSecret(value);
   }
+  showToken(value: string): void {
+    this.run.showToken(value);
+  }
+  standInToken(value: string): void {
+    this.run.standInToken(value);
+  }
   /** The exchange as a developer would replay it, redacted before anything is cut. */
   reproduce(out: Outcome): Reproduction {
     return this.run.reproduce(out);
@@ -133,12 +144,13 @@ export class CheckRun {
     return out;
   }
 
-  /** Findings on an answer: network faults, non-JSON, an unexpected status, anything off the spec. */
-  conform(operationId: string, out: Outcome, expect: Expect = '2xx'): Finding[] {
+  /** Findings on an answer: network faults, non-JSON, an unexpected status, anything off the spec; `situation` is
+   *  the status the spec documents for what the call set up (conform.ts), which an undocumented one rests on. */
+  conform(operationId: string, out: Outcome, expect: Expect = '2xx', situation?: Situation): Finding[] {
     for (const c of this.calls) if (c.out === out) c.conformed = true;
     // An answer received before its check began (the sign-in) is the check's from here on.
     if (!this.calls.some((c) => c.out === out)) this.calls.push({ operationId, out, ownMethod: true, conformed: true });
-    const { findings, covered } = conformAnswer(this.op(operationId), this.run.validator, out, expect);
+    const { findings, covered } = conformAnswer(this.op(operationId), this.run.validator, out, expect, situation);
     if (covered) this.run.covered.add(operationId);
     // One reproduction per exchange, on its first finding: a report stays small.
     if (findings.length) findings[0] = { ...findings[0]!, reproduce: this.reproduce(out) };

@@ -4,10 +4,30 @@
 
 import { describeBody, type Outcome } from '../lib/http.js';
 import type { ExchangeValidator } from '../spec/exchange.js';
-import type { OperationEntry } from '../spec/load.js';
-import { type Finding, severityOf } from './types.js';
+import { type OperationEntry, successStatus } from '../spec/load.js';
+import { type Finding, resting } from './types.js';
 
 export type Expect = number[] | '2xx' | '4xx';
+
+/**
+ * The status the spec documents for the situation a call sets up (`'400'` for
+ * a missing platform header, `'422'` for a body that fails validation), when
+ * the check knows it: an answer with a status the spec does not document then
+ * rests on that response, an observation where its status is x-assumed, the
+ * same on every operation.
+ */
+export type Situation = string | undefined;
+
+/** What a status expectation rests on: the expected responses' own x-assumed, never the operation's. */
+export function expectationAssumption(op: OperationEntry, expect: Expect): string | undefined {
+  if (expect === '4xx') return undefined;
+  if (expect === '2xx') {
+    const ok = op.responses[successStatus(op)];
+    return ok?.assumption ?? op.assumption;
+  }
+  const assumptions = expect.map((x) => op.responses[String(x)]?.assumption);
+  return assumptions.every(Boolean) ? assumptions[0] : undefined;
+}
 
 /** The hint for a gated operation refused with its documented no-plan 403 while a 2xx was expected. */
 const NO_PLAN = ' (the documented refusal of an account without an active plan: sign in with one that has a plan)';
@@ -31,6 +51,7 @@ export function conformAnswer(
   validator: ExchangeValidator,
   out: Outcome,
   expect: Expect,
+  situation?: Situation,
 ): Conformance {
   const operationId = op.operationId;
   const base = { operationId, severity: 'error' } as const;
@@ -70,21 +91,28 @@ export function conformAnswer(
       : expect === '4xx'
         ? status >= 400 && status < 500
         : expect.includes(status);
+  const documented = Object.keys(op.responses);
   if (!ok) {
     const want = Array.isArray(expect) ? expect.join(' or ') : expect;
     const why =
       status >= 500 ? ' (a server error)' : expect === '2xx' && refusedForNoPlan(op, status, out.body) ? NO_PLAN : '';
+    // Said once: an unexpected status the spec does not document either is this finding, not a second one.
+    const unlisted = documented.includes(String(status))
+      ? ''
+      : ` (a status the spec does not document: ${documented.join(', ')})`;
     // Only the expectation decides: a 401 expected of an assumed operation is still a fact.
-    const assumed =
-      expect === '2xx' ? op.assumed : Array.isArray(expect) && expect.every((x) => op.responses[String(x)]?.assumed);
-    findings.push({
-      ...base,
-      status,
-      message: `${operationId} answered ${status}${why}, expected ${want}`,
-      expected: want,
-      actual: String(status),
-      severity: severityOf(assumed),
-    });
+    findings.push(
+      resting(
+        {
+          operationId,
+          status,
+          message: `${operationId} answered ${status}${why}, expected ${want}${unlisted}`,
+          expected: want,
+          actual: String(status),
+        },
+        expectationAssumption(op, expect),
+      ),
+    );
   }
   if (out.body === undefined) {
     findings.push({
@@ -96,6 +124,19 @@ export function conformAnswer(
     });
     return { covered: false, findings };
   }
-  findings.push(...validator.validate({ operationId, status, headers: out.headers, body: out.body }));
+  const found = validator.validate({ operationId, status, headers: out.headers, body: out.body });
+  for (const f of found) {
+    if (f.keyword !== 'status') findings.push(f);
+    // An expected status the spec does not document (a 422 where a 4xx was asked): judged by the situation.
+    else if (ok) findings.push(situation ? undocumented(op, f, situation) : f);
+  }
   return { covered: status < 500, findings };
+}
+
+/** An undocumented status re-judged by the situation: it rests on the response the spec documents for it. */
+function undocumented(op: OperationEntry, f: Finding, situation: string): Finding {
+  const documented = op.responses[situation];
+  // An operation that documents no answer for the situation leaves the validator's judgement standing.
+  if (!documented) return f;
+  return resting({ ...f, message: `${f.message}; for this request it documents ${situation}` }, documented.assumption);
 }

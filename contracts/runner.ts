@@ -3,6 +3,7 @@
 // take, RunAborted why else the run could not happen.
 
 import { createTransport } from '../lib/http.js';
+import { preview } from '../lib/preview.js';
 import { redact, redactDeep } from '../lib/redact.js';
 import { nearest } from '../lib/words.js';
 import { createExchangeValidator } from '../spec/exchange.js';
@@ -48,7 +49,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     await preflight(s);
     const found = await conformanceChecks(s);
     await authChecks(s, found);
-    await subscriptionChecks(s);
+    await subscriptionChecks(s, found);
     await pagingChecks(s, found);
     await searchChecks(s, found);
     await meaningChecks(s, found);
@@ -202,10 +203,20 @@ async function signInOrCheckToken(s: Session): Promise<void> {
     { id: 'conformance:signin', group: 'conformance', operationId: 'signin', title: 'signs in and returns a token' },
     async (run) => run.conform('signin', out),
   );
-  if (!s.token) {
-    const message = (out.body as { message?: unknown } | undefined)?.message;
-    throw new RunAborted(`sign-in refused: ${out.status}${typeof message === 'string' ? ` ${message}` : ''}`);
-  }
+  if (!s.token) throw new RunAborted(noToken(out.status, out.body));
+}
+
+/** Why the run has no token after its sign-in: a refusal, or a success that gave none (the deployment's defect). */
+function noToken(status: number | undefined, body: unknown): string {
+  const message = (body as { message?: unknown } | undefined)?.message;
+  if (status === undefined || status >= 300)
+    return `sign-in refused: ${status}${typeof message === 'string' ? ` ${message}` : ''}`;
+  const data = (body as { data?: unknown } | null | undefined)?.data;
+  const given =
+    data !== null && typeof data === 'object' && 'api_token' in data
+      ? `data.api_token is ${preview((data as { api_token: unknown }).api_token, 80)}`
+      : 'it has no data.api_token';
+  return `sign-in answered ${status} but gave no token (${given}; the spec requires a non-empty string, the token to present afterwards): no protected operation can be checked`;
 }
 
 function unreachable(s: Session, fault: { kind: string; message: string }): string {

@@ -22,7 +22,7 @@ import { Coverage } from './measures/coverage.js';
 import { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
 import { Pacer } from './pace.js';
-import type { CheckGroup, CheckResult, Finding } from './types.js';
+import { type CheckGroup, type CheckResult, type Finding, resting } from './types.js';
 
 export type { AuthMode, CallOptions, CheckRun } from './check-run.js';
 export { type Expect, refusedForNoPlan } from './conform.js';
@@ -40,6 +40,10 @@ export class Session implements RunWide {
   readonly results: CheckResult[] = [];
   readonly covered = new Set<string>();
   readonly secrets = new Set<string>();
+  /** Tokens that are no secret (made up): reproductions write them out (lib/reproduce.ts). */
+  readonly shown = new Set<string>();
+  /** Tokens a check ended (logged out): reproductions send them as $MCS_CHECK_TOKEN, unwritten. */
+  readonly standIns = new Set<string>();
   /** Fed by every answer the session validates (through `validator`). */
   readonly coverage: Coverage;
   /** Fed by every answer a call receives. */
@@ -83,6 +87,23 @@ export class Session implements RunWide {
 
   keepSecret(value: string | undefined): void {
     if (value) this.secrets.add(value);
+  }
+
+  /** A token that opens nothing any more (or never did): no longer hunted, and written out by reproductions, so
+   *  that they send what the check sent. Never the run's own token. */
+  showToken(value: string): void {
+    if (value === this.token || this.givenSecret(value)) return;
+    this.secrets.delete(value);
+    this.shown.add(value);
+  }
+
+  /** A logged-out token stays a secret: where the finding is that it still works, it is a live token. */
+  standInToken(value: string): void {
+    if (value !== this.token) this.standIns.add(value);
+  }
+
+  private givenSecret(value: string): boolean {
+    return givenSecrets(this.ctx).includes(value);
   }
 
   headers(auth: AuthMode, platform: string | null | undefined): Record<string, string> {
@@ -155,7 +176,7 @@ export class Session implements RunWide {
 
   /** The exchange as a developer would replay it, redacted before anything is cut. */
   reproduce(out: Outcome) {
-    return reproduction(this.ctx.apiBase, out, redactor(this.secrets));
+    return reproduction(this.ctx.apiBase, out, redactor(this.secrets), this.shown, this.standIns);
   }
 
   /** Runs one check on a CheckRun of its own; whatever it throws becomes a problem of that check, never a crash. */
@@ -202,11 +223,14 @@ export class Session implements RunWide {
     this.listed += room;
     return [
       ...problems.slice(0, room),
-      {
-        operationId,
-        message: `... and ${rest.length} more problem${rest.length === 1 ? '' : 's'} not listed (a report lists at most ${perCheck} per check and ${perRun} per run)`,
-        severity: rest.every((p) => p.severity === 'observation') ? 'observation' : 'error',
-      },
+      // An observation when every one left out is (named by the first one's assumption); else an error.
+      resting(
+        {
+          operationId,
+          message: `... and ${rest.length} more problem${rest.length === 1 ? '' : 's'} not listed (a report lists at most ${perCheck} per check and ${perRun} per run)`,
+        },
+        rest.every((p) => p.assumption) ? rest[0]!.assumption : undefined,
+      ),
     ];
   }
 

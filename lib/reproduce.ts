@@ -1,6 +1,9 @@
 // What a developer needs to reproduce a failure: the request and the answer,
 // excerpted after redaction (a secret is never cut in half), and a curl
-// command that sends the same request with the token taken from $MCS_TOKEN.
+// command that sends the same request with the token taken from $MCS_TOKEN;
+// or, when the token is no secret (a made-up or a logged-out one: `shown`),
+// with that very token, set on the line before so that no redaction of
+// `Bearer ...` can take it out of the command.
 import type { Outcome } from './http.js';
 import { detach, TEXT_KEPT } from './limits.js';
 import { MASK } from './secret-names.js';
@@ -28,23 +31,46 @@ function cut(text: string, clean: (text: string) => string, length = text.length
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-export function reproduction(apiBase: string, out: Outcome, clean: (text: string) => string): Reproduction {
+/** The shell variable a reproduction's shown token is set in. */
+export const CHECK_TOKEN = 'MCS_CHECK_TOKEN';
+
+export function reproduction(
+  apiBase: string,
+  out: Outcome,
+  clean: (text: string) => string,
+  shown: ReadonlySet<string> = new Set(),
+  standIns: ReadonlySet<string> = new Set(),
+): Reproduction {
   const req = out.request;
   const url = clean(`${apiBase}${req.path}`);
   const headers: Record<string, string> = { accept: 'application/json' };
-  for (const [k, v] of Object.entries(req.headers ?? {})) headers[k.toLowerCase()] = clean(v);
+  let token: string | undefined;
+  let standIn = false;
+  for (const [k, v] of Object.entries(req.headers ?? {})) {
+    const bearer = /^Bearer\s+(\S+)$/.exec(v)?.[1];
+    const replaced = bearer !== undefined && (shown.has(bearer) || standIns.has(bearer));
+    if (replaced && shown.has(bearer)) token = bearer;
+    else if (replaced) standIn = true;
+    headers[k.toLowerCase()] = replaced ? `Bearer $${CHECK_TOKEN}` : clean(v);
+  }
   const sent = req.raw ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
   if (sent !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
   const body = sent === undefined ? undefined : clean(sent);
-  const curl = [
+  const command = [
     `curl -sS -X ${req.method} ${shellQuote(url)}`,
     ...Object.entries(headers).map(([k, v]) =>
-      v.includes(MASK)
+      v.includes(MASK) || v.includes(`$${CHECK_TOKEN}`)
         ? `-H "${k}: ${v.replaceAll(MASK, '$MCS_TOKEN').replace(/"/g, '\\"')}"`
         : `-H ${shellQuote(`${k}: ${v}`)}`,
     ),
     ...(body === undefined ? [] : [`--data-raw ${shellQuote(body)}`]),
   ].join(' \\\n  ');
+  const curl =
+    token !== undefined
+      ? `${CHECK_TOKEN}=${shellQuote(token)}\n${command}`
+      : standIn
+        ? `# ${CHECK_TOKEN}: a token you signed in and then logged out, as the check did (its own is not written:\n# the deployment may still accept it)\n${command}`
+        : command;
   return {
     request: { method: req.method, url, headers, ...(body === undefined ? {} : { body: cut(body, (x) => x) }) },
     ...(out.status === undefined

@@ -7,7 +7,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { clip, preview } from '../lib/preview.js';
 import { createAjv } from './ajv.js';
-import { type Finding, severityOf } from './finding.js';
+import { schemaAssumption } from './assumptions.js';
+import { type Finding, resting } from './finding.js';
 import { type LoadedSpec, type OperationEntry, pathPattern } from './load.js';
 import { decodePointer } from './schema.js';
 import { type Found, LISTED_VALUES, SAMPLED_ITEMS, violations } from './violations.js';
@@ -27,18 +28,6 @@ export type ExchangeFinding = Finding &
   Required<Pick<Finding, 'operationId' | 'status' | 'at' | 'expected' | 'actual' | 'keyword'>>;
 
 export type { Finding, Severity } from './finding.js';
-
-/** Whether any schema node on Ajv's schemaPath carries x-assumed. */
-export function assumedAlong(root: unknown, schemaPath: string): boolean {
-  let node: unknown = root;
-  // Ajv's schemaPath is a URI fragment (`#/properties/a`); empty tokens were never followed.
-  for (const part of decodePointer(schemaPath.replace(/^#/, '')).filter(Boolean)) {
-    if (node === null || typeof node !== 'object') return false;
-    if ((node as Record<string, unknown>)['x-assumed'] === true) return true;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node !== null && typeof node === 'object' && (node as Record<string, unknown>)['x-assumed'] === true;
-}
 
 const show = (v: unknown): string => preview(v);
 
@@ -75,19 +64,26 @@ function expectedOf(e: ErrorObject): string {
 export const MAX_FINDINGS = 100;
 
 /** One violation as a finding: its pointer and value shown in a few hundred characters, copied, whatever the body. */
-function violation(operationId: string, exchange: Exchange, e: ErrorObject, assumed: boolean): ExchangeFinding {
+function violation(
+  operationId: string,
+  exchange: Exchange,
+  e: ErrorObject,
+  assumption: string | undefined,
+): ExchangeFinding {
   const missing = e.keyword === 'required' ? String((e.params as Record<string, unknown>).missingProperty) : undefined;
   const at = clip(missing === undefined ? e.instancePath : `${e.instancePath}/${missing}`);
-  return {
-    operationId,
-    status: exchange.status,
-    at,
-    expected: expectedOf(e),
-    actual: missing === undefined ? show(valueAt(exchange.body, e.instancePath)) : 'nothing',
-    message: `${operationId} ${exchange.status} ${at || '(body)'}: ${clip(e.message ?? e.keyword)}`,
-    keyword: e.keyword,
-    severity: severityOf(assumed),
-  };
+  return resting(
+    {
+      operationId,
+      status: exchange.status,
+      at,
+      expected: expectedOf(e),
+      actual: missing === undefined ? show(valueAt(exchange.body, e.instancePath)) : 'nothing',
+      message: `${operationId} ${exchange.status} ${at || '(body)'}: ${clip(e.message ?? e.keyword)}`,
+      keyword: e.keyword,
+    },
+    assumption,
+  );
 }
 
 /** The line for the violations not listed: counted, or (a body too large to list them all) said to be sampled. */
@@ -153,17 +149,9 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
         expected: string,
         actual: string,
         message: string,
-        assumed = false,
-      ): ExchangeFinding => ({
-        operationId: id,
-        status: exchange.status,
-        at: '',
-        expected,
-        actual,
-        message,
-        keyword,
-        severity: severityOf(assumed),
-      });
+        assumption?: string,
+      ): ExchangeFinding =>
+        resting({ operationId: id, status: exchange.status, at: '', expected, actual, message, keyword }, assumption);
       if (!op) return [finding('operation', 'an operation of the spec', id, `${id} is not an operation of the spec`)];
       const response = op.responses[String(exchange.status)];
       if (!response) {
@@ -174,7 +162,10 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
             documented,
             String(exchange.status),
             `${op.operationId} answered ${exchange.status}, which the spec does not document (${documented})`,
-            op.assumed,
+            // Which statuses an operation gives rests on the operation when it is x-assumed as a whole (the
+            // document does not show it), else on a fact; a caller that knows the situation the request set up
+            // re-judges it by the response documented for that (contracts/conform.ts).
+            op.assumption,
           ),
         ];
       }
@@ -194,18 +185,20 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
       const validate = validators.get(`${op.operationId} ${exchange.status}`);
       // What rests on an assumption may be an observation, nothing else: a
       // response-level x-assumed is about its status number (the document fixes
-      // the shapes and texts), so a wrong body is a violation. An operation the
-      // document does not show at all has modelled success bodies; its 401, 403
-      // and 429 stay the document's facts (sections 5 and 7).
-      const responseAssumed = op.assumed && /^2\d\d$/.test(response.status);
+      // the shapes and texts), so a wrong body is a violation unless the schema
+      // node it breaks is x-assumed. An operation the document does not show at
+      // all has modelled success bodies (they rest on the operation's
+      // assumption); its 401, 403 and 429 stay the document's facts (sections 5, 7).
+      const bodyAssumption = /^2\d\d$/.test(response.status) ? op.assumption : undefined;
       if (validate) {
         const found = violations(validate.firstOnly, validate.every, exchange.body);
-        for (const e of found.errors.slice(0, MAX_FINDINGS))
-          out.push(
-            violation(op.operationId, exchange, e, responseAssumed || assumedAlong(response.schema, e.schemaPath)),
-          );
+        for (const e of found.errors.slice(0, MAX_FINDINGS)) {
+          const own = response.schemaPointer && schemaAssumption(spec.raw, response.schemaPointer, e.schemaPath);
+          out.push(violation(op.operationId, exchange, e, own || bodyAssumption));
+        }
         const note = truncation(op.operationId, exchange.status, found);
-        if (note) out.push({ ...note, severity: severityOf(out.every((f) => f.severity === 'observation')) });
+        const shared = out.every((f) => f.assumption) ? out[0]?.assumption : undefined;
+        if (note) out.push(resting(note, shared));
       }
       return out;
     },

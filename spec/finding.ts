@@ -6,13 +6,38 @@
 import type { Reproduction } from '../lib/reproduce.js';
 
 /**
- * `error` fails its check. `observation` rests on a part of the spec marked
- * x-assumed: the check passes with an observation, unless the run is --strict.
+ * `error` fails its check. `observation` rests on an assumption (see
+ * `Finding.assumption`): the check passes with an observation, unless the run
+ * is --strict.
  */
 export type Severity = 'error' | 'observation';
 
-/** What rests on an x-assumed part of the spec is an observation; the rest an error. */
-export const severityOf = (assumed: boolean): Severity => (assumed ? 'observation' : 'error');
+/**
+ * The rules outside the spec and the interface document that checks judge by
+ * (HTTP's, RFC 9110): as open as an x-assumed choice, since neither document
+ * makes them, so what rests on one is an observation. Their ids are stable.
+ */
+export const HTTP_RULES = {
+  /** A 405 carries an Allow header listing the methods the resource has (RFC 9110 section 15.5.6). */
+  'http:405-allow': 'RFC 9110 section 15.5.6: a 405 answer lists the allowed methods in Allow',
+  /** A method the resource lacks is refused with 405 (RFC 9110 section 15.5.6), not another status. */
+  'http:405': 'RFC 9110 section 15.5.6: a method the resource lacks is answered 405',
+} as const;
+export type HttpRule = keyof typeof HTTP_RULES;
+
+/** The one rule: a finding that rests on an assumption is an observation; one that rests on none (a fact of
+ *  the document, encoded in the spec) is an error. */
+export const severityOf = (assumption: string | undefined): Severity => (assumption ? 'observation' : 'error');
+
+/** A finding judged against `assumption` (or against a fact, when undefined): its severity follows from it. */
+export function resting<F extends Omit<Finding, 'severity' | 'assumption'>>(
+  f: F,
+  assumption: string | undefined,
+): F & Pick<Finding, 'severity' | 'assumption'> {
+  // Whatever the finding rested on before (a re-judged one) gives way to this.
+  const { severity: _severity, assumption: _before, ...rest } = f as F & Partial<Finding>;
+  return { ...(rest as F), severity: severityOf(assumption), ...(assumption ? { assumption } : {}) };
+}
 
 /** One thing wrong with an answer: found by the exchange validator or a check, listed by the report. */
 export interface Finding {
@@ -28,8 +53,19 @@ export interface Finding {
   /** Ajv's keyword, or `status` / `content-type` / `operation` / `truncated`: set by the exchange validator. */
   keyword?: string;
   severity: Severity;
-  /** The x-assumed node the finding was judged against: its JSON pointer into spec/openapi.yaml, or an
-   *  `http:...` id for an HTTP rule outside the spec. A finding is an observation exactly when it has one. */
+  /**
+   * What the finding was judged against when that is an assumption: the JSON
+   * pointer, into spec/openapi.yaml as written, of the node that carries
+   * `x-assumed: true` (an operation `/paths/~1user~1signup/post`, a response
+   * `/components/responses/BadRequest`, a schema property
+   * `/components/schemas/ClientUpdateRequest/properties/email`, a request body, a
+   * parameter, or a root extension such as `/x-subscription`), where `$ref`s
+   * lead: a node shared by many operations is one assumption. Or the id of an
+   * HTTP rule outside the spec (`HTTP_RULES`, e.g. `http:405-allow`). Absent
+   * when the finding rests on a fact. Set with `resting()`: present exactly
+   * when `severity` is `observation`. Never a neighbour's: an x-assumed
+   * operation does not make its documented 401 an assumption.
+   */
   assumption?: string;
   /** The exchange that showed it, redacted, with a curl command. */
   reproduce?: Reproduction;

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { parse as parseYaml } from 'yaml';
+import { assumptionAt, encodePointer } from './assumptions.js';
 
 export const SPEC_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
 
@@ -24,6 +25,8 @@ export interface ParameterEntry {
   schema: JsonSchema;
   example?: unknown;
   assumed: boolean;
+  /** The pointer of its x-assumed node (spec/assumptions.ts), when assumed. */
+  assumption?: string;
 }
 
 export interface ResponseEntry {
@@ -38,7 +41,12 @@ export interface ResponseEntry {
   examples: unknown[];
   /** Names of the examples when the spec names them (`examples:`), else empty. */
   exampleNames: string[];
+  /** The status is x-assumed (the document does not give it for this operation). */
   assumed: boolean;
+  /** The pointer of its x-assumed node, when assumed: `/components/responses/BadRequest` for a shared one. */
+  assumption?: string;
+  /** Where its JSON body's schema is in the document as written (a finding on the body rests on what lies below). */
+  schemaPointer?: string;
 }
 
 export interface OperationEntry {
@@ -56,10 +64,21 @@ export interface OperationEntry {
   subscriptionRequired: boolean;
   /** The operation as a whole rests on a decision the interface document leaves open. */
   assumed: boolean;
+  /** The operation's pointer in the document as written: `/paths/~1client~1list/post`. */
+  pointer: string;
+  /** Its own pointer when it is x-assumed. */
+  assumption?: string;
   parameters: ParameterEntry[];
   /** Alternatives of security requirements, each as its scheme names (empty when public). */
   security: string[][];
-  requestBody?: { required: boolean; schema: JsonSchema; examples: unknown[]; contentTypes: string[] };
+  requestBody?: {
+    required: boolean;
+    schema: JsonSchema;
+    examples: unknown[];
+    contentTypes: string[];
+    /** Its x-assumed node (what the body's fields do, when the document does not say), if any. */
+    assumption?: string;
+  };
   responses: Record<string, ResponseEntry>;
 }
 
@@ -88,7 +107,7 @@ export async function buildSpec(raw: RawNode, { circular = false } = {}): Promis
   for (const [path, pathItem] of Object.entries<RawNode>(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const op = pathItem[method];
-      if (op) operations.push(toOperation(path, method, op, pathItem, document));
+      if (op) operations.push(withAssumptions(raw, toOperation(path, method, op, pathItem, document)));
     }
   }
   return {
@@ -122,6 +141,7 @@ function toOperation(
     isPublic,
     subscriptionRequired: !isPublic && op['x-subscription-required'] === true,
     assumed: op['x-assumed'] === true,
+    pointer: `/paths${encodePointer([path, method])}`,
     parameters: params.map((p: RawNode) => ({
       name: p.name,
       in: p.in,
@@ -141,6 +161,36 @@ function toOperation(
       : undefined,
     responses: Object.fromEntries(
       Object.entries<RawNode>(op.responses ?? {}).map(([status, r]) => [status, toResponse(status, r)]),
+    ),
+  };
+}
+
+/** The pointers of the operation's x-assumed parts, read from the document as written (where its $refs are). */
+function withAssumptions(raw: RawNode, op: OperationEntry): OperationEntry {
+  const at = op.pointer;
+  const rawOp = raw.paths?.[op.path]?.[op.method] ?? {};
+  const ownParams: unknown[] = rawOp.parameters ?? [];
+  const pathParams: unknown[] = raw.paths?.[op.path]?.parameters ?? [];
+  const paramPointers = [
+    ...pathParams.map((_, i) => `/paths${encodePointer([op.path])}/parameters/${i}`),
+    ...ownParams.map((_, i) => `${at}/parameters/${i}`),
+  ];
+  const set = <T extends { assumption?: string }>(x: T, pointer: string): T => {
+    const assumption = assumptionAt(raw, pointer);
+    return assumption === undefined ? x : { ...x, assumption };
+  };
+  return {
+    ...set(op, at),
+    parameters: op.parameters.map((p, i) => (paramPointers[i] ? set(p, paramPointers[i]) : p)),
+    requestBody: op.requestBody && set(op.requestBody, `${at}/requestBody`),
+    responses: Object.fromEntries(
+      Object.entries(op.responses).map(([status, r]) => {
+        const pointer = `${at}/responses/${status}`;
+        const media = r.contentTypes.find((k) => /^application\/([\w.-]+\+)?json\b/i.test(k));
+        const schemaPointer =
+          r.schema && media ? `${pointer}${encodePointer(['content', media, 'schema'])}` : undefined;
+        return [status, { ...set(r, pointer), ...(schemaPointer ? { schemaPointer } : {}) }];
+      }),
     ),
   };
 }

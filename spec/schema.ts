@@ -1,20 +1,12 @@
 // What the breaking-change differ, the contract suite, the fuzzer and the tests
 // read of a JSON Schema or a JSON pointer, in one place, so that they agree on
 // what an allOf merges to, which types a schema names and how a pointer escapes.
+
+// One definition of the pointer syntax, shared with spec/assumptions.ts (which load.ts calls).
+import { decodePointer, encodePointer } from './assumptions.js';
 import type { JsonSchema } from './load.js';
 
-/** A JSON pointer (RFC 6901) from its reference tokens: `~` is written `~0` and `/` is written `~1`. */
-export const encodePointer = (tokens: readonly string[]): string =>
-  tokens.map((t) => `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-
-/** The reference tokens of a JSON pointer (`''` is the whole document). */
-export const decodePointer = (pointer: string): string[] =>
-  pointer === ''
-    ? []
-    : pointer
-        .split('/')
-        .slice(1)
-        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+export { decodePointer, encodePointer };
 
 /** Every object node of a parsed document, with its JSON pointer, depth first. */
 export function* walk(node: unknown, pointer = ''): Generator<[string, Record<string, unknown>]> {

@@ -628,7 +628,7 @@ export interface components {
         SignInResult: {
             message: string;
             data: {
-                /** @description The bearer token. */
+                /** @description The bearer token (section 5 rule 2: the token to present afterwards, so never empty). */
                 api_token: string;
                 user: components["schemas"]["User"];
             };
@@ -783,7 +783,7 @@ export interface components {
             client_id: number;
             name: components["schemas"]["VarcharString"];
             surname: components["schemas"]["VarcharString"];
-            /** Format: email */
+            /** @description Any text, as client/list gives it (not checked to be an email address). */
             email: components["schemas"]["VarcharString"];
             location?: string | null;
             /** @description Accepted by the update; not returned in listings. */
@@ -2014,9 +2014,10 @@ export interface operations {
             };
             400: components["responses"]["StatusBadRequest"];
             /**
-             * @description Missing or invalid authentication. The interface document gives both
-             *     the general 401 body and a plans failure `Unauthorized` in the
-             *     `{status: "error", message}` shape; either may come.
+             * @description Missing or invalid authentication (section 5 rule 3: a subscription
+             *     endpoint is protected, so the 401 is the document's). The interface
+             *     document gives both the general 401 body and a plans failure
+             *     `Unauthorized` in the `{status: "error", message}` shape; either may come.
              */
             401: {
                 headers: {

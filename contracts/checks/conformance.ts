@@ -17,6 +17,19 @@ const LISTS = new Set([
   'listClients',
   'listCompanyClients',
 ]);
+/** The protected reads conformance makes (each replayed with X-API-Token by the auth checks when it succeeded). */
+export const PROTECTED_READS = [
+  'getProfile',
+  'listPlans',
+  'getCurrentPlan',
+  'listCompanyUsers',
+  'listMeasurementTypes',
+  'listAdminRoomTypes',
+  'listClients',
+  'listCompanyClients',
+  'getRoomsByClientId',
+  'getRoomMeasurements',
+];
 /** Records tried at most when looking for one that has what a check needs. */
 const PROBES = 20;
 
@@ -244,6 +257,8 @@ export async function logoutCheck(s: Session, found: Discovered): Promise<void> 
   await s.check(spec, async (run) => {
     const token = found.spareToken!;
     const problems = run.conform('logout', await run.call('logout', { auth: { bearer: token }, body: {} }));
+    // Logged out, it should open nothing; if it still does (the finding) it is live: never written out.
+    if (!problems.length) run.standInToken(token);
     const after = await run.call('getProfile', { auth: { bearer: token }, body: {} });
     return [...problems, ...run.conform('getProfile', after, [401])];
   });

@@ -2,7 +2,10 @@
 // signing in, and reading the token an answer gives. Written once, so that
 // every sign-in sends the same body and keeps its token secret at once.
 import type { Outcome } from '../../lib/http.js';
+import type { OperationEntry } from '../../spec/load.js';
 import type { CallOptions, CheckRun } from '../check-run.js';
+import type { Discovered } from '../discovered.js';
+import { harmlessBody } from './negative.js';
 
 /** What signs in: a check's run, or the session itself for the run's own sign-in before any check. */
 export type Caller = Pick<CheckRun, 'ctx' | 'call' | 'keepSecret'>;
@@ -27,4 +30,15 @@ export async function signIn(
   const token = tokenOf(out.body);
   run.keepSecret(token);
   return { out, token };
+}
+
+/**
+ * A body the operation takes as valid, for checks about something else (credentials, the plan): a read as it
+ * succeeded in this run, anything else the spec's example made harmless (unknown ids, so that a deployment
+ * that wrongly lets the call through changes nothing). A server that validates before it authenticates then
+ * answers about the credentials, not about the body.
+ */
+export function validInput(op: OperationEntry, found: Discovered): unknown {
+  const read = found.reads.find((r) => r.operationId === op.operationId);
+  return read ? read.body : harmlessBody(op);
 }

@@ -7,7 +7,7 @@ import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import type { CheckRun } from '../check-run.js';
 import type { Session } from '../session.js';
-import type { Finding } from '../types.js';
+import { type Finding, type HttpRule, resting } from '../types.js';
 
 export const NO_SUCH_ID = 2_147_480_000;
 export const NOBODY = 'nobody@example.invalid';
@@ -45,7 +45,7 @@ export async function negativeChecks(s: Session): Promise<void> {
         title: 'refuses a request without the platform header',
       },
       async (run) =>
-        run.conform(op.operationId, await run.call(op.operationId, { body, params, platform: null }), '4xx'),
+        run.conform(op.operationId, await run.call(op.operationId, { body, params, platform: null }), '4xx', '400'),
     );
     if (!op.requestBody || !body) continue;
     const shape = foldAllOf(op.requestBody.schema);
@@ -61,7 +61,8 @@ export async function negativeChecks(s: Session): Promise<void> {
           operationId: op.operationId,
           title: `refuses a body without required "${missing}"`,
         },
-        async (run) => run.conform(op.operationId, await run.call(op.operationId, { body: rest, params }), '4xx'),
+        async (run) =>
+          run.conform(op.operationId, await run.call(op.operationId, { body: rest, params }), '4xx', '422'),
       );
     }
     const typed = Object.entries(properties).find(
@@ -82,6 +83,7 @@ export async function negativeChecks(s: Session): Promise<void> {
             op.operationId,
             await run.call(op.operationId, { body: { ...body, [key]: wrong }, params }),
             '4xx',
+            '422',
           ),
       );
     }
@@ -117,7 +119,9 @@ interface WrongMethod {
   documented: string[];
 }
 
-/** A method the spec lacks for the path: a 4xx, best a 405 with Allow (RFC 9110). */
+/** A method the spec lacks for the path: a 4xx, best a 405 with Allow. Neither the spec nor the document
+ *  speaks of other methods: what only HTTP (RFC 9110) asks is an observation (HTTP_RULES); a server error
+ *  is a failure whatever the method. */
 async function wrongMethod(run: CheckRun, op: OperationEntry, call: WrongMethod): Promise<Finding[]> {
   const { method, path, params, documented } = call;
   const out = await run.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
@@ -125,30 +129,39 @@ async function wrongMethod(run: CheckRun, op: OperationEntry, call: WrongMethod)
     return [{ operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, severity: 'error' }];
   const problems: Finding[] = [];
   if (out.status === 429) return run.conform(op.operationId, out, '4xx');
-  if (out.status! < 400 || out.status! >= 500) {
+  const status = out.status!;
+  if (status >= 500) {
     problems.push({
       operationId: op.operationId,
-      message: `${method} ${path} answered ${out.status}, expected 4xx (405 with Allow)`,
-      expected: '4xx',
-      actual: String(out.status),
+      message: `${method} ${path} answered ${status} (a server error)`,
+      expected: '4xx (405 with Allow)',
+      actual: String(status),
       severity: 'error',
     });
-  } else if (out.status === 405 && !out.headers.allow) {
-    problems.push({
-      operationId: op.operationId,
-      message: `${method} ${path} answered 405 without an Allow header (RFC 9110 requires one)`,
-      expected: `Allow: ${documented.join(', ')}`,
-      actual: 'no Allow header',
-      severity: 'error',
-    });
-  } else if (out.status !== 405) {
-    problems.push({
-      operationId: op.operationId,
-      message: `${method} ${path} answered ${out.status} rather than 405`,
-      expected: '405',
-      actual: String(out.status),
-      severity: 'observation',
-    });
+  } else if (status < 400 || status !== 405) {
+    problems.push(
+      resting(
+        {
+          operationId: op.operationId,
+          message: `${method} ${path}, a method the spec lacks, answered ${status} rather than 405 (RFC 9110)`,
+          expected: '405',
+          actual: String(status),
+        },
+        'http:405' satisfies HttpRule,
+      ),
+    );
+  } else if (!out.headers.allow) {
+    problems.push(
+      resting(
+        {
+          operationId: op.operationId,
+          message: `${method} ${path} answered 405 without an Allow header (RFC 9110 asks for one)`,
+          expected: `Allow: ${documented.join(', ')}`,
+          actual: 'no Allow header',
+        },
+        'http:405-allow' satisfies HttpRule,
+      ),
+    );
   }
   return problems;
 }

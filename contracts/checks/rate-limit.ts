@@ -2,7 +2,12 @@
 // the documented shape. Runs last, on a session of its own when it can.
 import type { CheckRun } from '../check-run.js';
 import type { Session } from '../session.js';
-import type { Finding } from '../types.js';
+import { type Finding, resting } from '../types.js';
+
+/** The 429's headers and whose budget a call spends are x-assumed (Laravel's throttle; section 8 gives only the limit). */
+const RETRY_AFTER = '/components/responses/TooManyRequests/headers/Retry-After';
+const RATE_LIMIT_KEY = '/x-rate-limit-key';
+
 import { signIn } from './kit.js';
 
 export async function rateLimitCheck(s: Session): Promise<void> {
@@ -37,26 +42,34 @@ async function pastTheLimit(run: CheckRun, limit: number, per: string): Promise<
     if (out.status !== 429) continue;
     const problems: Finding[] = run.conform('getProfile', out, [429]);
     if (!out.headers['retry-after'])
-      problems.push({
-        operationId: 'getProfile',
-        status: 429,
-        message: 'the 429 has no Retry-After header',
-        expected: 'Retry-After',
-        actual: 'none',
-        severity: 'observation',
-      });
+      problems.push(
+        resting(
+          {
+            operationId: 'getProfile',
+            status: 429,
+            message: 'the 429 has no Retry-After header',
+            expected: 'Retry-After',
+            actual: 'none',
+          },
+          RETRY_AFTER,
+        ),
+      );
     if (n < due)
-      problems.push({
-        operationId: 'getProfile',
-        status: 429,
-        message:
-          due === limit + 1
-            ? `429 came at call ${n}, within the documented ${limit} (the quota may be shared with earlier calls)`
-            : `429 came at call ${n}, before the ${due - 1} calls the first answer's X-RateLimit-Remaining left`,
-        expected: `call ${due}`,
-        actual: `call ${n}`,
-        severity: 'observation',
-      });
+      problems.push(
+        resting(
+          {
+            operationId: 'getProfile',
+            status: 429,
+            message:
+              due === limit + 1
+                ? `429 came at call ${n}, within the documented ${limit} (the quota may be shared with earlier calls)`
+                : `429 came at call ${n}, before the ${due - 1} calls the first answer's X-RateLimit-Remaining left`,
+            expected: `call ${due}`,
+            actual: `call ${n}`,
+          },
+          RATE_LIMIT_KEY,
+        ),
+      );
     return problems;
   }
   return [

@@ -11,7 +11,8 @@ import { preview } from '../../lib/preview.js';
 import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
-import { type Finding, severityOf } from '../types.js';
+import { type Finding, resting } from '../types.js';
+import { LIST_EFFECT } from './paging.js';
 
 type Client = Record<string, unknown> & { id: number };
 type Page = { data: Client[]; last_page?: unknown; total?: unknown };
@@ -62,15 +63,19 @@ async function keywordSelects(run: CheckRun, client: Client | undefined): Promis
   const problems = run.conform('listClients', none);
   const nothing = pageOf(none);
   if (nothing?.data.length) {
-    // assumption: /paths/~1client~1list/post/requestBody (the effect of keyword is not shown)
-    problems.push({
-      operationId: 'listClients',
-      message: `client/list with keyword "${nonsense}", which no client holds, gave ${nothing.data.length} clients: keyword seems ignored`,
-      expected: 'no clients',
-      actual: `${nothing.data.length} clients (total ${preview(nothing.total, SHOWN)})`,
-      severity: severityOf(true),
-      reproduce: run.reproduce(none),
-    });
+    // The effect of keyword is not shown in the document: an assumption of the request body.
+    problems.push(
+      resting(
+        {
+          operationId: 'listClients',
+          message: `client/list with keyword "${nonsense}", which no client holds, gave ${nothing.data.length} clients: keyword seems ignored`,
+          expected: 'no clients',
+          actual: `${nothing.data.length} clients (total ${preview(nothing.total, SHOWN)})`,
+          reproduce: run.reproduce(none),
+        },
+        LIST_EFFECT,
+      ),
+    );
     return problems;
   }
   const keyword = client && keywordOf(client);
@@ -111,15 +116,19 @@ async function pagesSelect(run: CheckRun): Promise<Finding[]> {
     const two = pageOf(second);
     saidIgnored = Boolean(two?.data.length) && ids(two) === ids(one);
     if (saidIgnored)
-      // assumption: /paths/~1client~1list/post/requestBody (the effect of page is not shown)
-      problems.push({
-        operationId: 'listClients',
-        message: `client/list page 2 gives the same clients as page 1 although last_page is ${last}: page seems ignored`,
-        expected: 'the next clients',
-        actual: preview(JSON.parse(ids(two)).slice(0, 10), SHOWN),
-        severity: severityOf(true),
-        reproduce: run.reproduce(second),
-      });
+      // The effect of page is not shown in the document: an assumption of the request body.
+      problems.push(
+        resting(
+          {
+            operationId: 'listClients',
+            message: `client/list page 2 gives the same clients as page 1 although last_page is ${last}: page seems ignored`,
+            expected: 'the next clients',
+            actual: preview(JSON.parse(ids(two)).slice(0, 10), SHOWN),
+            reproduce: run.reproduce(second),
+          },
+          LIST_EFFECT,
+        ),
+      );
   }
   const past = await run.call('listClients', { body: { page: last + 1 } });
   problems.push(...run.conform('listClients', past));
@@ -129,17 +138,21 @@ async function pagesSelect(run: CheckRun): Promise<Finding[]> {
   // contradicts the envelope's own last_page.
   const ignored = ids(beyond) === ids(one);
   if (ignored && saidIgnored) return problems;
-  problems.push({
-    operationId: 'listClients',
-    message: `client/list page ${last + 1}, past the last (last_page ${last}), gives ${beyond.data.length} clients${ignored ? ', those of page 1: page seems ignored' : ''}`,
-    expected: 'no clients',
-    actual: preview(
-      beyond.data.slice(0, 10).map((c) => c?.id),
-      SHOWN,
+  // Page ignored rests on the assumed effect of page; any other page past the last contradicts last_page.
+  problems.push(
+    resting(
+      {
+        operationId: 'listClients',
+        message: `client/list page ${last + 1}, past the last (last_page ${last}), gives ${beyond.data.length} clients${ignored ? ', those of page 1: page seems ignored' : ''}`,
+        expected: 'no clients',
+        actual: preview(
+          beyond.data.slice(0, 10).map((c) => c?.id),
+          SHOWN,
+        ),
+        reproduce: run.reproduce(past),
+      },
+      ignored ? LIST_EFFECT : undefined,
     ),
-    // assumption (when page is ignored): /paths/~1client~1list/post/requestBody
-    severity: severityOf(ignored),
-    reproduce: run.reproduce(past),
-  });
+  );
   return problems;
 }

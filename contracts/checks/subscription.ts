@@ -1,14 +1,39 @@
 // Section 5 rule 4: an account without a plan gets 403 `Subscription required.`
-// on every gated operation. Which operations are gated is x-assumed, so a
-// gated operation that answers anyway is an observation; a 403 in the wrong
-// shape or words is a failure.
+// on every gated operation. Which operations are gated is x-assumed
+// (`/x-subscription`), so a gated operation that answers anyway is an
+// observation; a 403 in the wrong shape or words is a failure. Every check
+// works on the operations --only/--skip selected, and each one that cannot
+// run (no sign-in for the account without a plan) is recorded as skipped with
+// the reason, never dropped.
 import type { OperationEntry } from '../../spec/load.js';
-import type { Session } from '../session.js';
-import { signIn } from './kit.js';
+import type { Discovered } from '../discovered.js';
+import type { CheckSpec, Session } from '../session.js';
+import { resting } from '../types.js';
+import { signIn, validInput } from './kit.js';
 
-export async function subscriptionChecks(s: Session): Promise<void> {
+/** The assumption of which operations are gated. */
+export const GATING = '/x-subscription';
+
+const gatedSpec = (op: OperationEntry): CheckSpec => ({
+  id: `subscription:${op.operationId}`,
+  group: 'subscription',
+  operationId: op.operationId,
+  title: 'refuses an account without a plan with 403',
+});
+const openSpec = (op: OperationEntry): CheckSpec => ({
+  id: `subscription:${op.operationId}:open`,
+  group: 'subscription',
+  operationId: op.operationId,
+  title: 'stays open to an account without a plan',
+});
+const MOST: CheckSpec = {
+  id: 'subscription:most-gated',
+  group: 'subscription',
+  title: 'most of the selected operations need an active subscription',
+};
+
+export async function subscriptionChecks(s: Session, found: Discovered): Promise<void> {
   const nosub = s.ctx.nosub;
-  const gated = s.spec.operations.filter((o) => o.subscriptionRequired);
   if (!nosub) {
     s.skip(
       { id: 'subscription', group: 'subscription', title: 'gated operations refuse an account without a plan' },
@@ -16,82 +41,73 @@ export async function subscriptionChecks(s: Session): Promise<void> {
     );
     return;
   }
-  let token: string | undefined;
-  await s.check(
-    {
-      id: 'subscription:signin',
-      group: 'subscription',
-      operationId: 'signin',
-      title: 'the account without a plan signs in',
-    },
-    async (run) => {
-      const signedIn = await signIn(run, nosub.email, nosub.password);
-      token = signedIn.token;
-      return run.conform('signin', signedIn.out);
-    },
+  const gated = s.spec.operations.filter((o) => o.subscriptionRequired && s.selected(o));
+  const open = s.spec.operations.filter(
+    (o) => !o.isPublic && !o.subscriptionRequired && o.operationId !== 'logout' && s.selected(o),
   );
-  if (!token) return;
-  const refused = await gatedChecks(s, gated, token);
+  const signinSpec: CheckSpec = {
+    id: 'subscription:signin',
+    group: 'subscription',
+    title: 'the account without a plan signs in',
+  };
+  if (!gated.length && !open.length) {
+    const why = 'no protected operation is selected by --only/--skip';
+    for (const spec of [signinSpec, MOST]) s.skip(spec, why);
+    return;
+  }
+  let token: string | undefined;
+  // The sign-in is every check's precondition here: it runs whenever one of them is selected.
+  await s.check(signinSpec, async (run) => {
+    const signedIn = await signIn(run, nosub.email, nosub.password);
+    token = signedIn.token;
+    return run.conform('signin', signedIn.out);
+  });
+  if (!token) {
+    const why = 'the account without a plan could not sign in (subscription:signin says why)';
+    for (const spec of [...gated.map(gatedSpec), MOST, ...open.map(openSpec)]) s.skip(spec, why);
+    return;
+  }
+  const refused = await gatedChecks(s, found, gated, token);
   // Which operations are gated is assumed; that most are is the document's word (section 5 rule 4).
-  await s.check(
-    { id: 'subscription:most-gated', group: 'subscription', title: 'most operations need an active subscription' },
-    async () =>
-      gated.length && refused * 2 < gated.length
+  if (!gated.length) s.skip(MOST, 'no gated operation is selected by --only/--skip');
+  else
+    await s.check(MOST, async () =>
+      refused * 2 < gated.length
         ? [
             {
-              message: `only ${refused} of ${gated.length} gated operations refused the account without a plan; the document says most endpoints need a subscription`,
+              message: `only ${refused} of the ${gated.length} selected gated operations refused the account without a plan; the document says most endpoints need a subscription`,
               expected: `at least ${Math.ceil(gated.length / 2)}`,
               actual: String(refused),
               severity: 'error',
             },
           ]
         : [],
-  );
-  await openChecks(s, token);
+    );
+  await openChecks(s, found, open, token);
 }
 
 /** Each gated operation refuses the account without a plan; returns how many did. */
-async function gatedChecks(s: Session, gated: OperationEntry[], token: string): Promise<number> {
+async function gatedChecks(s: Session, found: Discovered, gated: OperationEntry[], token: string): Promise<number> {
   let refused = 0;
   for (const op of gated) {
-    await s.check(
-      {
-        id: `subscription:${op.operationId}`,
-        group: 'subscription',
-        operationId: op.operationId,
-        title: 'refuses an account without a plan with 403',
-      },
-      async (run) => {
-        const out = await run.call(op.operationId, { auth: { bearer: token }, body: op.requestBody ? {} : undefined });
-        if (out.status === 403) refused++;
-        return run
-          .conform(op.operationId, out, [403])
-          .map((p) => (p.expected === '403' ? { ...p, severity: 'observation' } : p));
-      },
-    );
+    await s.check(gatedSpec(op), async (run) => {
+      const body = op.requestBody ? validInput(op, found) : undefined;
+      const out = await run.call(op.operationId, { auth: { bearer: token }, body });
+      if (out.status === 403) refused++;
+      return run.conform(op.operationId, out, [403]).map((p) => (p.expected === '403' ? resting(p, GATING) : p));
+    });
   }
   return refused;
 }
 
 /** Each protected operation not gated stays open to the account without a plan (which ones are gated is assumed). */
-async function openChecks(s: Session, token: string): Promise<void> {
-  for (const op of s.spec.operations.filter(
-    (o) => !o.isPublic && !o.subscriptionRequired && o.operationId !== 'logout',
-  )) {
-    await s.check(
-      {
-        id: `subscription:${op.operationId}:open`,
-        group: 'subscription',
-        operationId: op.operationId,
-        title: 'stays open to an account without a plan',
-      },
-      async (run) =>
-        run
-          .conform(
-            op.operationId,
-            await run.call(op.operationId, { auth: { bearer: token }, body: op.requestBody ? {} : undefined }),
-          )
-          .map((p) => ({ ...p, severity: 'observation' })),
-    );
+async function openChecks(s: Session, found: Discovered, open: OperationEntry[], token: string): Promise<void> {
+  for (const op of open) {
+    await s.check(openSpec(op), async (run) => {
+      const body = op.requestBody ? validInput(op, found) : undefined;
+      return run
+        .conform(op.operationId, await run.call(op.operationId, { auth: { bearer: token }, body }))
+        .map((p) => resting(p, GATING));
+    });
   }
 }

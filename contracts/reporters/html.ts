@@ -4,6 +4,7 @@
 // group, operation and verdict, readable when printed.
 import type { CheckResult, Finding, RunReport } from '../types.js';
 import { escapeHtml as esc } from './escape.js';
+import { assumptionLabel, restates } from './finding.js';
 import { LEDGER_STYLE, ledgerSections } from './ledger-html.js';
 import { MEASURES_STYLE, measureSections } from './measures-html.js';
 
@@ -51,6 +52,7 @@ function extras(p: Finding): string {
     'actual',
     'keyword',
     'severity',
+    'assumption',
     'reproduce',
   ]);
   const rest = Object.entries(p).filter(([k, v]) => !known.has(k) && v !== undefined);
@@ -66,11 +68,12 @@ function problem(p: Finding): string {
   const facts = [
     p.status !== undefined ? `<dt>status</dt><dd>${esc(p.status)}</dd>` : '',
     p.at ? `<dt>at</dt><dd><code>${esc(p.at)}</code></dd>` : '',
-    p.expected !== undefined ? `<dt>expected</dt><dd><code>${esc(p.expected)}</code></dd>` : '',
-    p.actual !== undefined ? `<dt>got</dt><dd><code>${esc(p.actual)}</code></dd>` : '',
+    // Said once: not when the message already states both.
+    p.expected !== undefined && !restates(p) ? `<dt>expected</dt><dd><code>${esc(p.expected)}</code></dd>` : '',
+    p.actual !== undefined && !restates(p) ? `<dt>got</dt><dd><code>${esc(p.actual)}</code></dd>` : '',
   ].join('');
-  const observation = p.severity === 'observation';
-  return `<li class="${observation ? 'assumed' : ''}"><p>${esc(p.message)}${observation ? ' <span class="tag">x-assumed</span>' : ''}</p>${facts ? `<dl>${facts}</dl>` : ''}${reproduceBlock(p)}${extras(p)}</li>`;
+  const label = assumptionLabel(p);
+  return `<li class="${label ? 'assumed' : ''}"><p>${esc(p.message)}${label ? ` <span class="tag">${esc(label)}</span>` : ''}</p>${facts ? `<dl>${facts}</dl>` : ''}${reproduceBlock(p)}${extras(p)}</li>`;
 }
 
 function check(r: CheckResult): string {

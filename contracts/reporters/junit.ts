@@ -33,7 +33,7 @@ function testcase(r: CheckResult): string {
     const first = r.problems.find((p) => p.severity === 'error') ?? r.problems[0];
     return `${open}>\n      <failure message="${esc(first?.message ?? 'failed')}" type="contract">${esc(problemText(r), false)}</failure>\n    </testcase>`;
   }
-  const why = r.verdict === 'skip' ? r.notes.join('; ') : `observation (x-assumed): ${problemText(r)}`;
+  const why = r.verdict === 'skip' ? r.notes.join('; ') : `observation: ${problemText(r)}`;
   return `${open}>\n      <skipped message="${esc(why)}"/>\n    </testcase>`;
 }
 

@@ -90,3 +90,69 @@ t.test('only a gated operation’s documented 403 body is read as “no plan”'
   ];
   for (const [name, args, want] of cases) t.equal(refusedForNoPlan(...args), want, name);
 });
+
+t.test('status findings rest on what the check expected, said once', async (t) => {
+  const loaded = await spec();
+  const validator = createExchangeValidator(loaded);
+  const op = (id: string) => loaded.byId.get(id)!;
+  const answer = (status: number, body: unknown): Outcome => ({
+    request: { method: 'POST', path: '/x' },
+    status,
+    headers: { 'content-type': 'application/json' },
+    text: JSON.stringify(body),
+    body,
+    ms: 1,
+  });
+  const refusal = { message: 'The platform field is required.', status: 422, errors: {} };
+  const rows: Array<[string, string, Outcome, Expect, string | undefined, Array<[RegExp, string | undefined]>]> = [
+    [
+      'an undocumented 422 for a missing platform, on an operation the spec assumes',
+      'getProfile',
+      answer(422, refusal),
+      '4xx',
+      '400',
+      [[/which the spec does not document .*; for this request it documents 400$/, '/components/responses/BadRequest']],
+    ],
+    [
+      'the same on an operation the document shows: the same assumption',
+      'listCompanyUsers',
+      answer(422, refusal),
+      '4xx',
+      '400',
+      [[/for this request it documents 400$/, '/components/responses/BadRequest']],
+    ],
+    [
+      'an unexpected status the spec does not document either: one finding, not two',
+      'listCompanyUsers',
+      answer(418, { message: 'teapot', status: 418 }),
+      [401],
+      undefined,
+      [[/^listCompanyUsers answered 418, expected 401 \(a status the spec does not document: /, undefined]],
+    ],
+    [
+      "a made-up token accepted by listPlans, whose 401 is the document's",
+      'listPlans',
+      answer(200, op('listPlans').responses['200']!.examples[0]),
+      [401],
+      undefined,
+      [[/^listPlans answered 200, expected 401$/, undefined]],
+    ],
+    [
+      'a 401 expected of an operation the spec assumes is still a fact (not its neighbour)',
+      'getProfile',
+      answer(200, op('getProfile').responses['200']!.examples[0]),
+      [401],
+      undefined,
+      [[/^getProfile answered 200, expected 401$/, undefined]],
+    ],
+  ];
+  for (const [name, id, out, expect, situation, want] of rows) {
+    const { findings } = conformAnswer(op(id), validator, out, expect, situation);
+    t.equal(findings.length, want.length, `${name}: ${findings.map((f) => f.message).join(' | ')}`);
+    for (const [i, [message, assumption]] of want.entries()) {
+      t.match(findings[i]?.message, message, name);
+      t.equal(findings[i]?.assumption, assumption, `${name}: rests on ${assumption ?? 'a fact'}`);
+      t.equal(findings[i]?.severity, assumption ? 'observation' : 'error', `${name}: severity`);
+    }
+  }
+});

@@ -5,7 +5,7 @@
 import type { Outcome } from '../../../lib/http.js';
 import type { CheckRun } from '../../check-run.js';
 import type { CheckSpec } from '../../session.js';
-import type { Finding } from '../../types.js';
+import { type Finding, resting } from '../../types.js';
 
 export type Client = Record<string, unknown> & { id: number };
 
@@ -53,7 +53,7 @@ export function refused(run: CheckRun, operationId: string, out: Outcome, step: 
   const accepted = out.status !== undefined && out.status < 300;
   return run
     .conform(operationId, out, [401])
-    .map((f) => (accepted && f.expected === '401' ? { ...f, severity: 'error' as const } : f))
+    .map((f) => (accepted && f.expected === '401' ? resting(f, undefined) : f))
     .map(during(step));
 }
 

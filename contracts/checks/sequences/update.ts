@@ -9,6 +9,7 @@ import type { CheckRun } from '../../check-run.js';
 import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
+import { COMPANY_CLIENTS, LIST_EFFECT } from '../paging.js';
 import { UPDATE_STRINGS } from '../writes.js';
 import { type Client, during, failed, found as finding, listed, sequence, stopped } from './shared.js';
 
@@ -91,7 +92,7 @@ async function searched(run: CheckRun, id: number, marker: string): Promise<Find
   const hits = (out.body as { data?: { data?: Client[] } } | undefined)?.data?.data ?? [];
   if (problems.length || hits.some((c) => c.id === id)) return problems;
   const message = `after the update, client/list with keyword "${marker}" (the quote number just written) does not find client ${id}`;
-  return [finding(run, out, 'listClients', message, { severity: 'observation' })];
+  return [finding(run, out, 'listClients', message, { severity: 'observation', assumption: LIST_EFFECT })];
 }
 
 /** What the reads show before the update: the client as listed, its rooms, and whether the company's list shows it. */
@@ -125,7 +126,9 @@ async function readBefore(run: CheckRun, found: Discovered, id: number): Promise
   if (shared.client) return { ...before, company: found.companyName };
   // Which clients count as the company's is assumed: one missing there is an observation.
   const message = `client ${id} is not among the company's clients (client/user_client), so that list is not read after the update`;
-  before.observations.push(finding(run, shared.out, 'listCompanyClients', message, { severity: 'observation' }));
+  before.observations.push(
+    finding(run, shared.out, 'listCompanyClients', message, { severity: 'observation', assumption: COMPANY_CLIENTS }),
+  );
   return before;
 }
 
