@@ -83,6 +83,10 @@ class Collector {
 
   /** A schema and what it holds; `path` in coverage's terms, `above` the pointers on the way down. */
   schema(node: unknown, pointer: string, kind: AssumptionKind, use: AssumptionUse, above: Set<string>): void {
+    // A `$ref` with x-assumed beside it (OpenAPI 3.1): the assumption is the reference as written here, not
+    // the schema it leads to (listPlans' 401 may be the plans failure shape; the shape itself is a fact).
+    const written = node as RawNode | undefined;
+    if (isAssumed(written) && typeof written.$ref === 'string') this.add(written, pointer, kind, use);
     const [s, at] = follow(this.raw, node, pointer);
     if (!s || above.has(at)) return;
     const inner = new Set(above).add(at);

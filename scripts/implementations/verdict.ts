@@ -32,7 +32,7 @@ export const CAUSES: Cause[] = [
   {
     name: 'no subscription gate',
     defect: true,
-    test: /^subscription:[^|]* \| (\w+ answered 2\d\d, expected 403|only \d+ of \d+ gated operations refused)/,
+    test: /^subscription:[^|]* \| (\w+ answered 2\d\d, expected 403|only \d+ of (?:the )?\d+ (?:selected )?gated operations refused)/,
   },
   {
     name: 'logout ends nothing',

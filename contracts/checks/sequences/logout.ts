@@ -11,7 +11,7 @@ import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import { type Finding, resting } from '../../types.js';
 import { signIn, tokenOf, validInput } from '../kit.js';
-import { during, logOut, refused, sequence, stopped, succeeded } from './shared.js';
+import { during, refused, sequence, stopped, succeeded } from './shared.js';
 
 /** A fresh token for the run's account: signed in with its password, or from its token by QR sign-in. */
 async function secondSession(run: CheckRun): Promise<{ out: Outcome; token?: string; via: string }> {
