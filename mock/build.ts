@@ -14,6 +14,7 @@ import journalPlugin, { createJournal } from './journal/plugin.js';
 import { type MockContext, type MockOptions, resolveOptions } from './options.js';
 import { mockConsole } from './pages/console.js';
 import { docs } from './pages/docs.js';
+import { favicon } from './pages/favicon.js';
 import authPlugin from './pipeline/auth.js';
 import { clientErrorHandler } from './pipeline/client-errors.js';
 import errorsPlugin, { sendError } from './pipeline/errors.js';
@@ -118,6 +119,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   await app.register(journalPlugin);
   await app.register(docs);
   await app.register(mockConsole);
+  await app.register(favicon);
   await app.register(routes);
   await app.ready();
   return app;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../fixtures/reference.js';
 import { INVALIDATION_REASONS, type InvalidationReason } from '../store/store.js';
 import { MAX_FAULT_RULES } from './fault-rules.js';
+import { controlBody, noOperation } from './messages.js';
 
 const email = { type: 'string', minLength: 1 } as const;
 
@@ -33,15 +34,12 @@ export async function controls(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { email: string; plan_id: number | null } }>(
     '/__mock/subscription',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'plan_id'],
-          properties: { email, plan_id: { type: ['integer', 'null'] } },
-        },
-      },
-    },
+    controlBody(errors, 'a plan change', {
+      type: 'object',
+      required: ['email', 'plan_id'],
+      properties: { email, plan_id: { type: ['integer', 'null'] } },
+      additionalProperties: false,
+    }),
     async (request) => {
       const user = findUser(request.body);
       const planId = request.body.plan_id;
@@ -53,15 +51,12 @@ export async function controls(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { email: string; reason: InvalidationReason } }>(
     '/__mock/tokens/invalidate',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'reason'],
-          properties: { email, reason: { type: 'string', enum: [...INVALIDATION_REASONS] } },
-        },
-      },
-    },
+    controlBody(errors, 'a token invalidation', {
+      type: 'object',
+      required: ['email', 'reason'],
+      properties: { email, reason: { type: 'string', enum: [...INVALIDATION_REASONS] } },
+      additionalProperties: false,
+    }),
     async (request) => {
       const user = findUser(request.body);
       const revoked = app.mock.store.revokeUserTokens(user.id, request.body.reason);
@@ -76,25 +71,22 @@ export async function controls(app: FastifyInstance): Promise<void> {
   });
   app.post<{ Body: { operationId?: string; status?: number; latency_ms?: number; count?: number } }>(
     '/__mock/faults',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            operationId: { type: 'string' },
-            status: { type: 'integer', minimum: 100, maximum: 599 },
-            latency_ms: { type: 'integer', minimum: 0, maximum: app.mock.ctx.maxLatencyMs },
-            count: { type: 'integer', minimum: 1 },
-          },
-          minProperties: 1,
-        },
+    controlBody(errors, 'a fault', {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        operationId: { type: 'string' },
+        status: { type: 'integer', minimum: 100, maximum: 599 },
+        latency_ms: { type: 'integer', minimum: 0, maximum: app.mock.ctx.maxLatencyMs },
+        count: { type: 'integer', minimum: 1 },
       },
-    },
+      minProperties: 1,
+    }),
     async (request, reply) => {
       const { operationId, status, latency_ms, count } = request.body;
       const op = operationId === undefined ? undefined : app.mock.ctx.spec.byId.get(operationId);
-      if (operationId !== undefined && !op) throw errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
+      if (operationId !== undefined && !op)
+        throw errors.MOCK_CONTROL(noOperation(operationId, [...app.mock.ctx.spec.byId.keys()]));
       if (op && status !== undefined && !op.responses[String(status)]) {
         throw errors.MOCK_CONTROL(
           `${operationId} does not document status ${status}; it documents ${Object.keys(op.responses).join(', ')}.`,

@@ -64,14 +64,21 @@ export interface Recorded {
   rateLimit?: JournalEntry['rateLimit'];
 }
 
+/** A status (404) or a class of them (4 for 4xx). */
+export type StatusFilter = { status: number } | { class: number };
+
 export interface JournalFilter {
   operationId?: string;
-  status?: number;
+  status?: StatusFilter;
   /** Entries after this id (a poller's cursor). */
   after?: number;
   /** Entries at or after this time. */
   since?: Date;
   limit?: number;
+}
+
+function statusMatches(status: number, filter: StatusFilter): boolean {
+  return 'status' in filter ? status === filter.status : Math.floor(status / 100) === filter.class;
 }
 
 /** A JSON value with every secret field masked (the journal's scan, on its JSON text). */
@@ -191,7 +198,7 @@ export class Journal {
       .filter(
         (e) =>
           (filter.operationId === undefined || e.recorded.operationId === filter.operationId) &&
-          (filter.status === undefined || e.recorded.status === filter.status) &&
+          (filter.status === undefined || statusMatches(e.recorded.status, filter.status)) &&
           (filter.after === undefined || e.id > filter.after) &&
           (since === undefined || e.at >= since),
       );

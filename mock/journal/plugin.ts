@@ -5,8 +5,9 @@ import fp from 'fastify-plugin';
 import { createExchangeValidator, type ExchangeValidator } from '../../spec/exchange.js';
 import type { SpecFacts } from '../../spec/facts.js';
 import type { LoadedSpec } from '../../spec/load.js';
+import { noOperation } from '../controls/messages.js';
 import { MOCK_ERROR_HEADER } from '../errors.js';
-import { Journal, secretHeaders } from './journal.js';
+import { Journal, type StatusFilter, secretHeaders } from './journal.js';
 import { secretPathsOf } from './redact.js';
 
 interface Timing {
@@ -34,11 +35,21 @@ function rateLimitOf(limit: unknown, remaining: unknown, reset: unknown) {
   return { limit: Number(limit), remaining: Number(remaining), resetSeconds: Number(reset ?? 0) };
 }
 
+const STATUS_FORMS = /^(?:([1-5])xx|([1-5]\d\d))$/i;
+
+/** `4xx` (a class) or `404` (one status); undefined when the text is neither. */
+export function statusFilter(text: string): StatusFilter | undefined {
+  const m = STATUS_FORMS.exec(text.trim());
+  if (!m) return undefined;
+  return m[1] ? { class: Number(m[1]) } : { status: Number(m[2]) };
+}
+
 const query = {
   type: 'object',
   properties: {
     operationId: { type: 'string', minLength: 1 },
-    status: { type: 'integer', minimum: 100, maximum: 599 },
+    // Read by statusFilter(), which names the forms it takes.
+    status: { type: 'string' },
     after: { type: 'integer', minimum: 0 },
     since: { type: 'string', format: 'date-time' },
     limit: { type: 'integer', minimum: 1, maximum: 10_000 },
@@ -85,16 +96,21 @@ export default fp(
       });
     }
 
-    app.get<{ Querystring: { operationId?: string; status?: number; after?: number; since?: string; limit?: number } }>(
+    app.get<{ Querystring: { operationId?: string; status?: string; after?: number; since?: string; limit?: number } }>(
       '/__mock/requests',
       { schema: { querystring: query } },
       async (request) => {
         const { operationId, status, after, since, limit } = request.query;
         if (operationId !== undefined && !ctx.spec.byId.has(operationId))
-          throw ctx.errors.MOCK_CONTROL(`No operation ${operationId} in the spec.`);
+          throw ctx.errors.MOCK_CONTROL(noOperation(operationId, [...ctx.spec.byId.keys()]));
+        const byStatus = status === undefined ? undefined : statusFilter(status);
+        if (status !== undefined && !byStatus)
+          throw ctx.errors.MOCK_CONTROL(
+            `The status filter takes a class (1xx to 5xx, such as 4xx) or a status from 100 to 599 (such as 404), not ${JSON.stringify(status)}.`,
+          );
         const requests = journal.list({
           operationId,
-          status,
+          status: byStatus,
           after,
           since: since === undefined ? undefined : new Date(since),
           limit,

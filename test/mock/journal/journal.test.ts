@@ -55,12 +55,40 @@ t.test('filters: status, after (a cursor), limit; newest first; DELETE clears', 
   t.same(((await mock.control('GET', '/__mock/requests')).body as any).requests, []);
 });
 
+t.test('status filters: a class (2xx, 4xx, 5xx, any case) or one status; others name the forms', async (t) => {
+  const mock = await testMock(t, { rateLimit: false });
+  await mock.post('/countries/index', {}); // 200
+  await mock.post('/client/list', {}); // 401: no token
+  await mock.send({ operationId: '', method: 'POST', path: '/client/list', headers: { platform: 'NOKIA' }, body: {} }); // 400: no such platform
+  await mock.post('/no/such/path', {}); // 404
+  await mock.control('POST', '/__mock/faults', { operationId: 'listCountries', status: 500, count: 1 });
+  await mock.post('/countries/index', {}); // 500, forced
+  const statuses = async (q: string) =>
+    ((await mock.control('GET', `/__mock/requests?status=${q}`)).body as any).requests.map((e: any) => e.status);
+  t.same(await statuses('2xx'), [200]);
+  t.same(await statuses('4xx'), [404, 400, 401], 'every 4xx, newest first');
+  t.same(await statuses('4XX'), [404, 400, 401], 'the class in upper case');
+  t.same(await statuses('5xx'), [500]);
+  t.same(await statuses('3xx'), [], 'a class nothing answered');
+  t.same(await statuses('404'), [404], 'one status');
+  for (const bad of ['6xx', '4x', '40', '600', '099', 'xx', '4xx,5xx', '']) {
+    const r = await mock.control('GET', `/__mock/requests?status=${encodeURIComponent(bad)}`);
+    t.equal(r.status, 400, `status=${bad}`);
+    t.match(r.body, { message: /takes a class .*4xx.* or a status .*404/, status: 400 }, `status=${bad}: the forms`);
+  }
+});
+
 t.test('bad filters are refused in the error shape, naming the filter', async (t) => {
   const mock = await testMock(t);
   const cases: Array<[string, number, RegExp]> = [
-    ['status=abc', 422, /The status field must be an integer/],
+    [
+      'status=abc',
+      400,
+      /The status filter takes a class \(1xx to 5xx, such as 4xx\) or a status from 100 to 599 \(such as 404\), not "abc"/,
+    ],
     ['since=yesterday', 422, /The since field must be a valid date-time/],
-    ['operationId=noSuchOperation', 400, /No operation noSuchOperation in the spec/],
+    ['operationId=noSuchOperation', 400, /^No operation noSuchOperation in the spec\.$/],
+    ['operationId=listClient', 400, /^No operation listClient in the spec; did you mean listClients\?$/],
   ];
   for (const [q, status, message] of cases) {
     const r = await mock.control('GET', `/__mock/requests?${q}`);
