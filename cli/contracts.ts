@@ -302,23 +302,18 @@ async function run(
     return 2;
   }
   // The report comes redacted; each rendering is redacted once more for what a renderer escapes.
-  for (const r of reporters) {
-    const text = redact(REPORTERS[r.name](report), secrets);
-    if (!r.out) io.stdout(text);
-    else if (!(await written(r.out, text, io))) return 2;
+  try {
+    for (const r of reporters) {
+      const text = redact(REPORTERS[r.name](report), secrets);
+      if (r.out) await io.writeFile(r.out, text);
+      else io.stdout(text);
+    }
+  } catch (err) {
+    // What changed under a checked --out during the run is one line too, not a stack trace.
+    io.stderr(`contracts: a report could not be written: ${terminalLine((err as Error).message)}`);
+    return 2;
   }
   return report.summary.checks.failed > 0 ? 1 : 0;
-}
-
-/** What changed under a checked --out during the run is one line too, not a stack trace. */
-async function written(out: string, text: string, io: Io): Promise<boolean> {
-  try {
-    await io.writeFile(out, text);
-    return true;
-  } catch (err) {
-    io.stderr(`contracts: the report could not be written to --out ${out}: ${terminalLine((err as Error).message)}`);
-    return false;
-  }
 }
 
 await runMain(import.meta.url, main);

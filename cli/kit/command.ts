@@ -189,8 +189,7 @@ export function usage<O extends Options>(command: Command<O>): string {
 /** `unknown flag --prot: did you mean --port?`: a typo gets the flag it was likely meant to be. */
 function unknownFlag<O extends Options>(command: Command<O>, err: Error): string {
   const given = /Unknown option '([^']+)'/.exec(err.message)?.[1] ?? '';
-  const bare = given.replace(/^-+/, '');
-  const meant = bare ? nearest(bare, [...Object.keys(command.options), 'help']) : undefined;
+  const meant = nearest(given.replace(/^-+/, ''), [...Object.keys(command.options), 'help']);
   return `unknown flag ${given}${meant ? `: did you mean --${meant}?` : ''}`;
 }
 
