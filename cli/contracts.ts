@@ -2,8 +2,6 @@
 // npm run contracts -- --base-url URL (--email E --password P | --token T) [...]
 // The one place that turns a run into an exit code: 0 honours the spec,
 // 1 a violation, 2 the run could not happen.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { MAX_BUDGET_MS, readBudgetsFile } from '../contracts/measures/timing.js';
 import { RUN_DEFAULTS, RUN_LIMITS } from '../contracts/options.js';
 import { terminalLine, terminalText } from '../contracts/reporters/escape.js';
@@ -28,7 +26,7 @@ import {
   withAllowed,
 } from './kit/command.js';
 import { refuseOptions } from './kit/option-names.js';
-import { pairOutputs } from './kit/outputs.js';
+import { checkOuts, pairOutputs, writeReport } from './kit/outputs.js';
 import { secondsWithin, size, within } from './kit/ranges.js';
 
 /** A percentage from 0 to 100, decimals allowed. */
@@ -235,6 +233,8 @@ export interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   writeFile: (path: string, text: string) => Promise<void>;
+  /** Why one of the --out files cannot be written, before the run; none when all can. */
+  checkOuts?: (outs: Array<string | undefined>) => string | undefined;
 }
 
 /** What goes to a terminal: every control character a deployment could have put in it is shown escaped. */
@@ -245,10 +245,8 @@ function terminalIo(io: Io): Io {
 const realIo: Io = {
   stdout: (s) => process.stdout.write(`${s}\n`),
   stderr: (s) => process.stderr.write(`${s}\n`),
-  writeFile: async (path, text) => {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, text);
-  },
+  writeFile: async (path, text) => writeReport(path, text),
+  checkOuts,
 };
 
 export async function main(
@@ -259,6 +257,9 @@ export async function main(
 ): Promise<number> {
   const parsed = parseContractArgs(argv, env);
   if (!parsed.ok) return refuse(CONTRACTS_COMMAND, parsed, io);
+  // A report that cannot be written is known before a run of minutes, not after it.
+  const unwritable = io.checkOuts?.(parsed.plan.reporters.map((r) => r.out));
+  if (unwritable) return refuse(CONTRACTS_COMMAND, { ok: false, message: unwritable }, io);
   return run(parsed.plan, argv, env, terminalIo(io), extra);
 }
 
@@ -301,10 +302,16 @@ async function run(
     return 2;
   }
   // The report comes redacted; each rendering is redacted once more for what a renderer escapes.
-  for (const r of reporters) {
-    const text = redact(REPORTERS[r.name](report), secrets);
-    if (r.out) await io.writeFile(r.out, text);
-    else io.stdout(text);
+  try {
+    for (const r of reporters) {
+      const text = redact(REPORTERS[r.name](report), secrets);
+      if (r.out) await io.writeFile(r.out, text);
+      else io.stdout(text);
+    }
+  } catch (err) {
+    // What changed under a checked --out during the run is one line too, not a stack trace.
+    io.stderr(`contracts: a report could not be written: ${terminalLine((err as Error).message)}`);
+    return 2;
   }
   return report.summary.checks.failed > 0 ? 1 : 0;
 }

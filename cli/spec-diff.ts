@@ -2,14 +2,12 @@
 // npm run spec:diff -- BASE [HEAD] [--format human|json|markdown [--out FILE]]... [--acknowledged FILE]
 // BASE and HEAD are files or git refs (HEAD defaults to the working copy).
 // Exit 0: no breaking change left unacknowledged; 1: some; 2: could not compare.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { ACK_PATH, judge, readAcknowledgements } from '../spec/diff/acknowledge.js';
 import { diffSpecs } from '../spec/diff/operations.js';
 import { type DiffReport, renderDiffHuman, renderDiffJson, renderDiffMarkdown } from '../spec/diff/render.js';
 import { loadSource } from '../spec/diff/source.js';
 import { type Args, nonEmpty, oneOf, parseCommand, refuse, runMain, value } from './kit/command.js';
-import { pairOutputs } from './kit/outputs.js';
+import { checkOuts, pairOutputs, writeReport } from './kit/outputs.js';
 
 const RENDER = { human: renderDiffHuman, json: renderDiffJson, markdown: renderDiffMarkdown } as const;
 type Format = keyof typeof RENDER;
@@ -57,6 +55,8 @@ export async function main(argv: string[]): Promise<number> {
   if (!parsed.ok) return refuse(SPEC_DIFF_COMMAND, parsed);
   const { outputs, ackPath } = parsed.plan;
   if (outputs.length === 0) outputs.push({ format: 'human' });
+  const unwritable = checkOuts(outputs.map((o) => o.out));
+  if (unwritable) return refuse(SPEC_DIFF_COMMAND, { ok: false, message: unwritable });
   let report: DiffReport;
   try {
     const [base, head] = await Promise.all([loadSource(parsed.plan.base), loadSource(parsed.plan.head)]);
@@ -71,12 +71,20 @@ export async function main(argv: string[]): Promise<number> {
   }
   for (const o of outputs) {
     const text = RENDER[o.format](report);
-    if (o.out) {
-      await mkdir(dirname(o.out), { recursive: true });
-      await writeFile(o.out, text.endsWith('\n') ? text : `${text}\n`);
-    } else console.log(text.trimEnd());
+    if (!o.out) console.log(text.trimEnd());
+    else if (!written(o.out, text.endsWith('\n') ? text : `${text}\n`)) return 2;
   }
   return report.verdict.unacknowledged.length ? 1 : 0;
+}
+
+function written(out: string, text: string): boolean {
+  try {
+    writeReport(out, text);
+    return true;
+  } catch (err) {
+    console.error(`spec:diff: the comparison could not be written to --out ${out}: ${(err as Error).message}`);
+    return false;
+  }
 }
 
 await runMain(import.meta.url, main);

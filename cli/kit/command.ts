@@ -2,7 +2,7 @@
 // declaration come the parsing, the usage text, the one-line refusal with exit
 // code 2, --help with exit code 0, and the exit code of a run.
 import { parseArgs } from 'node:util';
-import { listText } from '../../lib/words.js';
+import { listText, nearest } from '../../lib/words.js';
 
 /** Turns an option's text into its value, or throws an Error naming `--name` and what it takes. */
 export type Parse<T> = ((raw: string, name: string) => T) & {
@@ -186,9 +186,15 @@ export function usage<O extends Options>(command: Command<O>): string {
   return [`usage: ${synopsisOf(command)}`, ...lines, ...(command.notes ?? [])].join('\n');
 }
 
+/** `unknown flag --prot: did you mean --port?`: a typo gets the flag it was likely meant to be. */
+function unknownFlag<O extends Options>(command: Command<O>, err: Error): string {
+  const given = /Unknown option '([^']+)'/.exec(err.message)?.[1] ?? '';
+  const meant = nearest(given.replace(/^-+/, ''), [...Object.keys(command.options), 'help']);
+  return `unknown flag ${given}${meant ? `: did you mean --${meant}?` : ''}`;
+}
+
 /** Node's messages, cut to one line that names the flag. */
 function oneLine(err: Error & { code?: string }): string {
-  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return err.message.replace(/'\. To specify .*$/, "'");
   if (err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
     return err.message.replace(
       /\. This command does not take positional arguments$/,
@@ -223,6 +229,8 @@ function read<O extends Options>(command: Command<O>, argv: string[]): Args<O> |
   } catch (err) {
     // Asked for help, a mistyped flag beside it gets the usage rather than a refusal.
     if (argv.includes('--help')) return 'help';
+    if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw new Error(unknownFlag(command, err as Error));
     throw err;
   }
   const { positionals, tokens } = parsed;

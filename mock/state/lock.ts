@@ -148,18 +148,31 @@ export async function resolveStatePath(path: string): Promise<string> {
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ELOOP') break;
+      // A file where a directory should be (`/etc/hostname/x.json`): said so, not "cannot be resolved".
+      if (code === 'ENOTDIR')
+        throw new StateFileError(path, `cannot be written: ${await missingDirectory(dirname(at))}`, WRITABLE_HINT);
       if (code !== 'ENOENT') throw new StateFileError(path, `cannot be resolved (${(err as Error).message})`);
     }
     const target = await readlink(at).catch(() => undefined);
     if (target === undefined) {
       const dir = await realpath(dirname(at)).catch(() => undefined);
       if (!dir)
-        throw new StateFileError(path, `cannot be written: the directory ${dirname(at)} does not exist`, WRITABLE_HINT);
+        throw new StateFileError(path, `cannot be written: ${await missingDirectory(dirname(at))}`, WRITABLE_HINT);
       return join(dir, basename(at));
     }
     at = resolve(dirname(at), target);
   }
   throw new StateFileError(path, 'is a loop of symbolic links');
+}
+
+/** Why `dir` is not there: a file where a directory should be (`/etc/hostname/x.json`), or missing. */
+async function missingDirectory(dir: string): Promise<string> {
+  for (let at = dir; dirname(at) !== at; at = dirname(at)) {
+    const info = await stat(at).catch(() => undefined);
+    if (info && !info.isDirectory()) return `${at} is a file, not a directory`;
+    if (info) break;
+  }
+  return `the directory ${dir} does not exist`;
 }
 
 async function checkWritable(path: string, file: string): Promise<void> {

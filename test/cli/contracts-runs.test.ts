@@ -231,3 +231,17 @@ t.test(
     t.notMatch(io.err[0], /\n/);
   },
 );
+
+t.test('a report that cannot be written after the run is one line and exit 2, not a stack trace', async (t) => {
+  const mock = await buildMock({ spec: await spec(), rateLimit: false });
+  const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => mock.close());
+  const io = capture();
+  io.writeFile = async () => {
+    throw new Error("EACCES: permission denied, open 'r.json'");
+  };
+  const argv = ['--base-url', `${url}/api/v1/`, '--email', 'demo@example.com', '--reporter', 'json', '--out', 'r.json'];
+  const code = await main(argv, { MCS_PASSWORD: 'demo-password' }, io);
+  t.equal(code, 2);
+  t.same(io.err, ["contracts: a report could not be written: EACCES: permission denied, open 'r.json'"]);
+});

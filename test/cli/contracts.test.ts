@@ -1,8 +1,13 @@
 // The contract CLI's flags: --reporter with its own --out, secrets from the
 // environment, sizes and times, bad flags refused with a reason. Runs, exit
 // codes and outputs are tested in contracts-runs.test.ts.
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import t from 'tap';
-import { parseContractArgs } from '../../cli/contracts.js';
+import { main, parseContractArgs } from '../../cli/contracts.js';
+import { checkOuts } from '../../cli/kit/outputs.js';
+import { capture } from '../helpers/cli-io.js';
 
 t.test('flags and environment', async (t) => {
   const p = parseContractArgs(
@@ -91,7 +96,7 @@ t.test('bad flags are refused with a reason', async (t) => {
     ],
     [['--base-url', 'http://h', '--timeout', 'soon'], /--timeout takes a whole number/],
     [['--base-url', 'http://h', '--nosub-email', 'a@b.c'], /go together/],
-    [['--base-url', 'http://h', '--frobnicate'], /Unknown option '--frobnicate'/],
+    [['--base-url', 'http://h', '--frobnicate'], /^unknown flag --frobnicate$/],
     [['--base-url', 'http://h', '--max-body', 'lots'], /--max-body takes a size from 1k to 1g/],
     [['--base-url', 'http://h', '--max-body', '2g'], /--max-body takes a size from 1k to 1g/],
     [['--base-url', 'http://h', '--deadline', '0'], /--deadline takes a whole number from 1/],
@@ -101,4 +106,16 @@ t.test('bad flags are refused with a reason', async (t) => {
     t.notOk(p.ok, argv.join(' '));
     if (!p.ok) t.match(p.message, message);
   }
+});
+
+t.test('an --out that cannot be written is refused before the run, on one line', async (t) => {
+  const dir = t.testdir();
+  writeFileSync(join(dir, 'file'), '');
+  const out = join(dir, 'file', 'c.xml');
+  const io = { ...capture(), checkOuts };
+  // Nothing listens on port 9: a run would fail otherwise, and later.
+  const code = await main(['--base-url', 'http://127.0.0.1:9', '--reporter', 'junit', '--out', out], {}, io);
+  t.equal(code, 2);
+  t.same(io.err, [`contracts: --out ${out}: ${join(dir, 'file')} is a file, not a directory (--help shows the usage)`]);
+  t.same(io.out, [], 'no run, no progress');
 });

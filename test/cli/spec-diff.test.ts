@@ -42,4 +42,10 @@ t.test('the command: files and git refs, exit codes', async (t) => {
   const bad = run('no-such-ref-xyz');
   t.equal(bad.code, 2);
   t.match(bad.out, /"no-such-ref-xyz" is neither a file nor a git ref/);
+  const unwritable = run(b, h, '--format', 'json', '--out', join(b, 'd.json'));
+  t.equal(unwritable.code, 2, '--out under a file');
+  t.equal(
+    unwritable.out,
+    `spec:diff: --out ${join(b, 'd.json')}: ${b} is a file, not a directory (--help shows the usage)\n`,
+  );
 });

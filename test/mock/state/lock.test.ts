@@ -21,6 +21,12 @@ t.test('regression: start-up refuses a path it cannot write', async (t) => {
     /the directory .*missing does not exist/,
   );
   await t.rejects(buildMock({ spec: await spec(), stateFile: join(dir, 'sub') }), /is a directory/);
+  writeFileSync(join(dir, 'file'), '');
+  await t.rejects(
+    buildMock({ spec: await spec(), stateFile: join(dir, 'file', 'state.json') }),
+    { message: new RegExp(`cannot be written: ${join(dir, 'file')} is a file, not a directory\\.`) },
+    'its parent is a file, said so (not "does not exist")',
+  );
 });
 
 t.test("regression: a second mock on the same state file is refused; a dead holder's lock is taken over", async (t) => {
