@@ -8,6 +8,10 @@
 // Browser-safe: it imports nothing of Node.
 import createFetchClient, { type ClientOptions, type Client as FetchClient } from 'openapi-fetch';
 import type { components, paths } from '../spec/types.gen.js';
+import type { ExactPost, ExactRequest } from './exact.js';
+
+export { type ApiErrorBody, isApiError, isStatusError } from './errors.js';
+export type { Exact } from './exact.js';
 
 type Schemas = components['schemas'];
 type ListClientsHeaders = NonNullable<paths['/client/list']['post']['parameters']['header']>;
@@ -70,7 +74,11 @@ export type ClientPaths = { [Path in keyof paths]: { [M in keyof paths[Path]]: R
 type PagedPath = '/client/list' | '/client/user_client';
 type PagedBody<P extends PagedPath> = NonNullable<paths[P]['post']['requestBody']>['content']['application/json'];
 
-export interface McsClient extends FetchClient<ClientPaths> {
+export interface McsClient extends Omit<FetchClient<ClientPaths>, 'POST' | 'request'> {
+  /** openapi-fetch's POST, but a key the operation's body does not name, at any depth, is a type error. */
+  POST: ExactPost<ClientPaths>;
+  /** openapi-fetch's request(method, url, init), with bodies as exact as POST's. */
+  request: ExactRequest<ClientPaths>;
   /**
    * Every page of a paged list, from `body.page` (default 1) to the last, one
    * answer at a time. It ends at `last_page`, at an empty page or a null
@@ -125,7 +133,10 @@ export function createClient(options: McsClientOptions): McsClient {
     },
   });
   const pages = pager(client, options.maxPages ?? DEFAULT_MAX_PAGES);
-  return Object.assign(client, { pages });
+  // The same functions: their exact types only refuse, at compile time, bodies openapi-fetch's types let through.
+  return Object.assign(client as Omit<typeof client, 'POST' | 'request'> & Pick<McsClient, 'POST' | 'request'>, {
+    pages,
+  });
 }
 
 function pager(client: FetchClient<ClientPaths>, defaultMax: number): McsClient['pages'] {
