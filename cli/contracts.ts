@@ -6,7 +6,8 @@
 import { terminalLine, terminalText } from '../contracts/reporters/escape.js';
 import { progressLine, REPORTERS, type ReporterName } from '../contracts/reporters/index.js';
 import { runContracts } from '../contracts/runner.js';
-import { RunAborted, type RunOptions, type RunReport } from '../contracts/types.js';
+import { NOT_SELECTED } from '../contracts/session.js';
+import { type CheckResult, RunAborted, type RunOptions, type RunReport } from '../contracts/types.js';
 import { OptionsError } from '../lib/options-error.js';
 import { givenSecrets, redact } from '../lib/redact.js';
 import { type Args, parseCommand, type Refusal, refuse, runMain } from './kit/command.js';
@@ -139,12 +140,18 @@ async function run(
   const humanToStdout = reporters.some((r) => r.name === 'human' && r.out === undefined);
   const progress = humanToStdout ? io.stdout : reporters.some((r) => r.name === 'human') ? io.stderr : undefined;
   let report: RunReport;
+  // Checks left out by --only/--skip are counted, not listed (--only listPlans left out 141 of them).
+  let unselected = 0;
+  const onResult = (r: CheckResult) => {
+    if (r.verdict === 'skip' && r.notes.length === 1 && r.notes[0] === NOT_SELECTED) unselected++;
+    else progress?.(redact(progressLine(r), secrets));
+  };
   try {
     report = await runContracts({
       ...options,
       onNotice: (line) => io.stderr(`contracts: ${terminalLine(redact(line, secrets))}`),
       ...extra,
-      onResult: progress ? (r) => progress(redact(progressLine(r), secrets)) : undefined,
+      onResult: progress ? onResult : undefined,
     });
   } catch (err) {
     // Options the suite refused are a usage error: one line naming the flags (or variables) that gave them.
@@ -158,6 +165,8 @@ async function run(
     io.stderr(`contracts: the run could not happen: ${terminalLine(redact(reason, secrets))}`);
     return 2;
   }
+  if (unselected)
+    progress?.(`skip ${'selection'.padEnd(12)} ${unselected} checks of operations not selected by --only/--skip`);
   // The report comes redacted; each rendering is redacted once more for what a renderer escapes.
   try {
     for (const r of reporters) {

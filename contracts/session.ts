@@ -35,6 +35,8 @@ export interface CheckSpec {
 }
 
 export const DEADLINE_SKIP = "not run: the run's deadline passed (--deadline)";
+/** The reason of a check left out by the selection: the CLI counts these rather than listing each. */
+export const NOT_SELECTED = 'not selected by --only/--skip';
 
 export class Session implements RunWide {
   readonly results: CheckResult[] = [];
@@ -181,8 +183,7 @@ export class Session implements RunWide {
 
   /** Runs one check on a CheckRun of its own; whatever it throws becomes a problem of that check, never a crash. */
   async check(spec: CheckSpec, body: CheckBody): Promise<CheckResult> {
-    if (spec.operationId && !this.selected(this.op(spec.operationId)))
-      return this.skip(spec, 'not selected by --only/--skip');
+    if (spec.operationId && !this.selected(this.op(spec.operationId))) return this.skip(spec, NOT_SELECTED);
     if (this.runSignal?.aborted) return this.skip(spec, DEADLINE_SKIP);
     const started = performance.now();
     this.checking = true;
