@@ -96,3 +96,16 @@ t.test('HTML: a coverage table (least covered first) and a response-time table, 
   );
   t.notMatch(renderHtml({ ...report, coverage: undefined, timing: undefined }), /Spec coverage|Response times/);
 });
+
+t.test('HTML: a coverage figure is red only below --min-coverage; with none, no figure is red', async (t) => {
+  // Every figure under 100% was red, 85.7% of a passing run among them.
+  const cell = (html: string, op: string) =>
+    new RegExp(`data-op="${op}"><th scope="row">${op}</th><td class="([^"]+)">`).exec(html)?.[1];
+  const withBar = renderHtml(report); // --min-coverage 50: getSettings 40%, listPlans 100%
+  t.equal(cell(withBar, 'getSettings'), 'num low', '40% under a bar of 50%: red');
+  t.equal(cell(withBar, 'listPlans'), 'num', '100%: plain');
+  const above = renderHtml({ ...report, coverage: { ...coverage, minimum: 30 } });
+  t.equal(cell(above, 'getSettings'), 'num', '40% over a bar of 30%: plain');
+  const none = renderHtml({ ...report, coverage: { ...coverage, minimum: undefined } });
+  t.equal(cell(none, 'getSettings'), 'num', 'no bar: plain');
+});
