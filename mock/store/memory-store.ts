@@ -14,7 +14,7 @@ import { ClientRecords } from './client-records.js';
 import { Overlay } from './overlay.js';
 import { People } from './people.js';
 import { SESSION_LIMITS, Sessions } from './sessions.js';
-import type { ClientPatch, InvalidationReason, ReferenceLists, StateSnapshot, Store } from './store.js';
+import type { ClientPatch, InvalidationReason, NewUser, ReferenceLists, StateSnapshot, Store } from './store.js';
 
 export class MemoryStore implements Store {
   readonly seed: number;
@@ -104,14 +104,7 @@ export class MemoryStore implements Store {
     return n;
   }
 
-  createUser(input: {
-    name: string;
-    surname: string;
-    email: string;
-    password: string;
-    phone_no: string | null;
-    company_name: string;
-  }) {
+  createUser(input: NewUser) {
     const user = this.people.add(
       {
         name: input.name,

@@ -47,6 +47,16 @@ export type ReferenceLists = WorldReference;
 
 export type ClientPatch = Partial<Omit<ClientRecord, 'id' | 'user_id' | 'created_at'>>;
 
+/** What sign-up gives the store to make an account of. */
+export interface NewUser {
+  name: string;
+  surname: string;
+  email: string;
+  password: string;
+  phone_no: string | null;
+  company_name: string;
+}
+
 export interface Store {
   /** The world's seed and size (clients it was made with, deleted ones included). */
   readonly seed: number;
@@ -64,14 +74,7 @@ export interface Store {
   issueToken(userId: number, platform: string, deviceToken: string, token?: string): string;
   revokeToken(token: string): void;
   revokeUserTokens(userId: number, reason: InvalidationReason): number;
-  createUser(input: {
-    name: string;
-    surname: string;
-    email: string;
-    password: string;
-    phone_no: string | null;
-    company_name: string;
-  }): UserRecord;
+  createUser(input: NewUser): UserRecord;
   setPassword(userId: number, password: string): void;
   activeSubscription(userId: number): Subscription | undefined;
   setSubscription(userId: number, planId: number | null): void;

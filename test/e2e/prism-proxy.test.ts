@@ -1,15 +1,13 @@
 // The same traffic, sent through `prism proxy` in front of the mock, yields no
 // Prism violation: Prism's reading of the spec agrees with the mock's.
 
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { buildMock } from '../../mock/build.js';
+import { PRISM } from '../../scripts/bench/processes.js';
 import { SPEC_PATH } from '../../spec/load.js';
 import { spec } from '../helpers/mock.js';
 import { freePort, startAndWait } from '../helpers/processes.js';
 import { type Call, type Reply, validTraffic } from '../helpers/traffic.js';
-
-const PRISM = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
 
 const mock = await buildMock({ spec: await spec(), rateLimit: false });
 const mockUrl = await mock.listen({ host: '127.0.0.1', port: 0 });

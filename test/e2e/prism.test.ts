@@ -1,21 +1,13 @@
 // Prism (5.14) loads the spec and serves every operation from its examples,
 // so a stateless mock can stand in for the service from the spec alone.
 
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { loadSpec, type OperationEntry, SPEC_PATH, successStatus } from '../../spec/load.js';
-import { freePort, startAndWait } from '../helpers/processes.js';
-
-const PRISM = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
+import { prismStatic } from '../../scripts/implementations/servers.js';
+import { loadSpec, type OperationEntry, successStatus } from '../../spec/load.js';
 
 const spec = await loadSpec();
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const prism = await startAndWait(
-  process.execPath,
-  [PRISM, 'mock', '-h', '127.0.0.1', '-p', String(port), SPEC_PATH],
-  `${base}/`,
-);
+const prism = await prismStatic();
+const base = prism.url;
 t.teardown(prism.stop);
 
 function requestFor(op: OperationEntry, { auth = true } = {}): [string, RequestInit] {
