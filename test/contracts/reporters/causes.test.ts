@@ -7,6 +7,7 @@ import { causeMessage, groupCauses } from '../../../contracts/reporters/causes.j
 import { renderHtml, renderHuman, renderJson, renderJunit } from '../../../contracts/reporters/index.js';
 import type { CheckResult, Finding, RunReport } from '../../../contracts/types.js';
 import { spec } from '../../helpers/loaded-spec.js';
+import { runReport } from '../../helpers/run-report.js';
 
 const result = (id: string, operationId: string, problems: Finding[], verdict: CheckResult['verdict'] = 'fail') => ({
   id,
@@ -89,19 +90,7 @@ function wall(): RunReport {
   results.push(
     result('auth:x', 'listClients', [{ message: 'listClients answered 200, expected 401', severity: 'error' }]),
   );
-  return {
-    tool: 'mcs-contracts',
-    target: 'https://h/api/v1',
-    startedAt: '2026-11-27T00:00:00.000Z',
-    modes: ['read-only'],
-    results,
-    summary: {
-      operations: { covered: 26, total: 26, uncovered: [] },
-      checks: { total: 27, passed: 0, failed: 27, observations: 0, skipped: 0 },
-      requests: 27,
-      durationMs: 1,
-    },
-  };
+  return runReport(results);
 }
 
 t.test('one cause on 26 checks is one cause in every reporter; each check keeps its verdict', async (t) => {

@@ -11,6 +11,7 @@ import type { Finding, RunReport } from '../../../contracts/types.js';
 import { encodings, redactDeep } from '../../../lib/redact.js';
 import { ATTACKS, NOT_XML_CHAR, TERMINAL_UNSAFE } from '../../helpers/hostile-text.js';
 import { spec } from '../../helpers/loaded-spec.js';
+import { runReport } from '../../helpers/run-report.js';
 
 const SIGNIN_401 = '/paths/~1user~1signin/post/responses/401';
 
@@ -57,21 +58,7 @@ function report(text: string, raw = spec.raw): RunReport {
       ms: 1,
     },
   ];
-  return {
-    tool: 'mcs-contracts',
-    target: 'https://h/api/v1',
-    startedAt: '2026-11-27T00:00:00.000Z',
-    modes: ['read-only'],
-    results,
-    summary: {
-      operations: { covered: 1, total: 1, uncovered: [] },
-      checks: { total: 1, passed: 0, failed: 0, observations: 1, skipped: 0 },
-      requests: 1,
-      durationMs: 1,
-    },
-    coverage,
-    ledger: buildLedger(raw, results, coverage),
-  };
+  return runReport(results, { coverage, ledger: buildLedger(raw, results, coverage) });
 }
 
 t.test('the ledger is in every reporter: headline, the contradiction with its patch, the counts', async (t) => {
