@@ -251,7 +251,7 @@ export class Journal {
       request: { headers, ...request },
       response: { contentType: r.contentType, ...excerpt(r.responseText, chars, echoed, e.cutResponse) },
       rateLimit: r.rateLimit ?? null,
-      findings: this.findings(r, e.cutResponse === true, e.cutRequest === true),
+      findings: this.findings(r, e, echoed),
     };
     // The raw exchange (secrets included) is dropped once the redacted entry exists.
     e.recorded = { ...r, headers: {}, requestBody: null, responseText: null };
@@ -262,11 +262,16 @@ export class Journal {
 
   /** The fields the request's body sent that its operation ignores (observations), then the validator's
    *  findings on the mock's answer; none of a side that was cut (too large to keep whole). */
-  private findings(r: Recorded, cutResponse: boolean, cutRequest: boolean): JournalEntry['findings'] {
+  private findings(r: Recorded, e: Pending, secrets: LiveTokens): JournalEntry['findings'] {
     if (!r.operationId || (!this.validate && !this.ignored)) return undefined;
-    const body = cutRequest ? undefined : parsed(r.requestBody);
-    const ignored = this.ignored && body !== undefined ? this.ignored(r.operationId, body) : [];
-    const answer = cutResponse || r.responseText === null ? undefined : parsed(r.responseText);
+    const body = e.cutRequest ? undefined : parsed(r.requestBody);
+    // A field's name is the app's text: a secret used as one is masked as in the bodies.
+    const ignored = (this.ignored && body !== undefined ? this.ignored(r.operationId, body) : []).map((f) => ({
+      ...f,
+      at: f.at && secrets.mask(f.at),
+      message: secrets.mask(f.message),
+    }));
+    const answer = e.cutResponse || r.responseText === null ? undefined : parsed(r.responseText);
     if (!this.validate || answer === undefined) return ignored;
     const { operationId, status, contentType } = r;
     return [...ignored, ...(this.validate({ operationId, status, contentType, body: answer }) ?? [])];

@@ -37,3 +37,14 @@ t.test('each ignored field is an observation in the journal; a correct body has 
   const [good] = ((await mock.control('GET', '/__mock/requests?operationId=listClients&limit=1')).body as any).requests;
   t.same(good.findings, [], 'a correct body: no observation');
 });
+
+t.test('a live token sent as a field name is masked in the observation, as in the body', async (t) => {
+  const mock = await testMock(t, { rateLimit: false });
+  const token = await mock.signin();
+  await mock.post('/client/list', { [token]: 1 }, bearer(token));
+  const [entry] = ((await mock.control('GET', '/__mock/requests?operationId=listClients&limit=1')).body as any)
+    .requests;
+  t.equal(entry.findings.length, 1, 'observed');
+  t.notMatch(JSON.stringify(entry), token, 'the token nowhere in the entry');
+  t.match(entry.findings[0].message, /field `\[REDACTED\]` is not part of listClients's body/);
+});
