@@ -27,6 +27,7 @@ export function exchangeReporter(log: (line: string) => void, tally: Tally) {
   return (x: Exchange, o: Outcome): void => {
     const observations = o.observations ?? [];
     tally.record(x.operationId, o.violations.length, observations.length);
+    if (o.violations.length + observations.length === 0) return;
     const head = `${x.method} ${x.redaction.url} ${o.status} ${x.operationId ?? '(no operation)'}${o.note ? ` (${o.note})` : ''}`;
     for (const v of o.violations) log(x.redaction.clean(`${MARKS.violation} ${head}: ${v}`));
     for (const v of observations) log(x.redaction.clean(`${MARKS.observation} ${head}: ${v}`));

@@ -77,18 +77,32 @@ export interface ExchangeRedaction {
   clean: (line: string) => string;
 }
 
+/** Worked out when the exchange first logs a line: a clean exchange costs nothing here. */
 export function exchangeRedaction(
   url: string,
   op: OperationEntry | undefined,
   headers: Record<string, string | string[] | undefined>,
   body: unknown,
 ): ExchangeRedaction {
-  const secrets: string[] = [];
-  const q = url.indexOf('?');
-  const path = maskedPath(q < 0 ? url : url.slice(0, q), op, secrets);
-  const shown = q < 0 ? path : `${path}?${maskedQuery(url.slice(q + 1), secrets)}`;
-  headerSecrets(headers, secrets);
-  bodySecrets(body, secrets);
-  const clean = redactor(secrets.filter((s) => s !== ''));
-  return { url: clean(shown), clean };
+  let made: ExchangeRedaction | undefined;
+  const make = (): ExchangeRedaction => {
+    const secrets: string[] = [];
+    const q = url.indexOf('?');
+    const path = maskedPath(q < 0 ? url : url.slice(0, q), op, secrets);
+    const shown = q < 0 ? path : `${path}?${maskedQuery(url.slice(q + 1), secrets)}`;
+    headerSecrets(headers, secrets);
+    bodySecrets(body, secrets);
+    const clean = redactor(secrets.filter((s) => s !== ''));
+    return { url: clean(shown), clean };
+  };
+  return {
+    get url() {
+      made ??= make();
+      return made.url;
+    },
+    clean: (line) => {
+      made ??= make();
+      return made.clean(line);
+    },
+  };
 }
