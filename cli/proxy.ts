@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { baseUrlProblem, normalizeBaseUrl } from '../lib/base-url.js';
 import { ORIGIN_RULE, parseOrigin } from '../lib/origins.js';
 import { PROXY_DEFAULTS, PROXY_LIMITS, ProxyOptionsError } from '../proxy/options.js';
-import { buildProxy } from '../proxy/server.js';
+import { buildProxy, proxySummary, SUMMARY_PATH, summaryLines } from '../proxy/server.js';
 import { loadSpec } from '../spec/load.js';
 import {
   type Args,
@@ -119,10 +119,25 @@ async function main(argv: string[]): Promise<number> {
     `Validating proxy on http://${plan.host}:${plan.port}${spec.basePath} → ${plan.upstream}${spec.basePath}`,
   );
   console.log(
-    `Violations are logged below${plan.errors ? ' and answered with an error' : ' and flagged in the sl-violations response header'}.`,
+    `Violations are logged below, one a line${plan.errors ? ', and answered with an error' : ', and flagged in the sl-violations response header'}; ignored body fields as observations (○).`,
   );
+  console.log(
+    `Counts per operation: http://${plan.host}:${plan.port}${SUMMARY_PATH}${SUMMARY_SIGNAL ? `, kill -USR2 ${process.pid}` : ''}, and at exit.`,
+  );
+  return serveUntilStopped(app);
+}
+
+/** SIGUSR2 prints the summary (not on Windows, which has no such signal). */
+const SUMMARY_SIGNAL = process.platform === 'win32' ? undefined : 'SIGUSR2';
+
+/** Prints the summary on SIGUSR2, and once more after SIGINT or SIGTERM closed the proxy. */
+function serveUntilStopped(app: FastifyInstance): Promise<number> {
+  const print = () => console.log(summaryLines(proxySummary(app)).join('\n'));
+  if (SUMMARY_SIGNAL) process.on(SUMMARY_SIGNAL, print);
   return stopOnSignal(async () => {
+    if (SUMMARY_SIGNAL) process.off(SUMMARY_SIGNAL, print);
     await app.close();
+    print();
     return 0;
   });
 }

@@ -26,6 +26,11 @@ export function isSecretName(name: string): boolean {
   return SECRET_WORDS.some((w) => compact.includes(w));
 }
 
+/** A parameter that carries a secret: by its name, or a schema that says so (the reset link's `{token}`). */
+export function isSecretParameter(p: { name: string; schema: Record<string, unknown> }): boolean {
+  return isSecretName(p.name) || p.schema.format === 'password' || p.schema.writeOnly === true;
+}
+
 /** Tokens shorter than this are not searched for (a state file could hold one of a few letters: masking every `a` helps no one). */
 const MIN_TOKEN = 8;
 

@@ -1,36 +1,49 @@
 // What the proxy checks in the app's requests: the headers the operation
-// requires (platform) and the JSON body against the operation's request schema.
+// requires (platform) and the JSON body against the operation's request schema;
+// and, as observations, the body's fields the operation does not document (the
+// backend ignores them: spec/ignored-fields.ts).
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../spec/ajv.js';
+import { ignoredFieldsOf } from '../spec/ignored-fields.js';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
+
+export interface RequestFindings {
+  violations: string[];
+  /** Not violations: what the backend will ignore. */
+  observations: string[];
+  /** The body, parsed (undefined when none or not JSON). */
+  body?: unknown;
+}
 
 export function requestChecker(
   spec: LoadedSpec,
-): (op: OperationEntry, headers: Record<string, unknown>, body: Buffer | undefined) => string[] {
+): (op: OperationEntry, headers: Record<string, unknown>, body: Buffer | undefined) => RequestFindings {
   const ajv = createAjv({ allErrors: true });
   const bodies = new Map<string, ValidateFunction>();
   for (const op of spec.operations) if (op.requestBody) bodies.set(op.operationId, ajv.compile(op.requestBody.schema));
+  const ignored = ignoredFieldsOf(spec);
   return (op, headers, body) => {
-    const out: string[] = [];
+    const out: RequestFindings = { violations: [], observations: [] };
     for (const p of op.parameters) {
       if (p.in === 'header' && p.required && headers[p.name.toLowerCase()] === undefined)
-        out.push(`${op.operationId} request: the ${p.name} header is missing`);
+        out.violations.push(`${op.operationId} request: the ${p.name} header is missing`);
     }
     const validate = bodies.get(op.operationId);
     const text = body?.toString('utf8') ?? '';
     if (!validate || text.trim() === '') {
-      if (validate && op.requestBody?.required) out.push(`${op.operationId} request: the body is required`);
+      if (validate && op.requestBody?.required) out.violations.push(`${op.operationId} request: the body is required`);
       return out;
     }
-    let value: unknown;
     try {
-      value = JSON.parse(text);
+      out.body = JSON.parse(text);
     } catch {
-      return [...out, `${op.operationId} request: the body is not JSON`];
+      out.violations.push(`${op.operationId} request: the body is not JSON`);
+      return out;
     }
-    if (!validate(value))
+    if (!validate(out.body))
       for (const e of (validate.errors ?? []).slice(0, 20))
-        out.push(`${op.operationId} request ${e.instancePath || '(body)'}: ${e.message ?? e.keyword}`);
+        out.violations.push(`${op.operationId} request ${e.instancePath || '(body)'}: ${e.message ?? e.keyword}`);
+    out.observations.push(...ignored(op.operationId, out.body).map((f) => f.message));
     return out;
   };
 }

@@ -7,15 +7,23 @@
 // own CORS headers never reach the browser (proxy-headers.ts decides which of
 // the upstream's headers pass, so an unsendable one cannot cost its body).
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { readBounded } from '../lib/limits.js';
 import { CORS_MAX_AGE, isAllowedOrigin } from '../lib/origins.js';
-import { createExchangeValidator } from '../spec/exchange.js';
+import { createExchangeValidator, type ExchangeValidator } from '../spec/exchange.js';
+import type { OperationEntry } from '../spec/load.js';
 import { answerHeaders, ascii, connectionNamed, mergeVary } from './headers.js';
-import { PROXY_DEFAULTS, type ProxyOptions, resolveProxyOptions } from './options.js';
-import { requestChecker } from './requests.js';
+import { PROXY_DEFAULTS, type ProxyOptions, type ProxySettings, resolveProxyOptions } from './options.js';
+import { type Exchange, exchangeReporter } from './report.js';
+import { type RequestFindings, requestChecker } from './requests.js';
+import { exchangeRedaction } from './secrets.js';
+import { type ProxySummary, Tally } from './tally.js';
 
 export { PROXY_DEFAULTS, type ProxyOptions, ProxyOptionsError } from './options.js';
+export { NO_OPERATION, type OperationCounts, type ProxySummary, summaryLines } from './tally.js';
+
+/** Where the proxy serves its summary (outside the API's prefix, like the mock's /__mock). */
+export const SUMMARY_PATH = '/__proxy/summary';
 
 /** Request headers that stay between the app and the proxy. */
 const HOP_BY_HOP = new Set([
@@ -35,27 +43,45 @@ function fail(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ message, status });
 }
 
+const tallies = new WeakMap<FastifyInstance, Tally>();
+
+/** What a proxy built by buildProxy has counted since it started (GET /__proxy/summary serves the same). */
+export function proxySummary(app: FastifyInstance): ProxySummary {
+  const tally = tallies.get(app);
+  if (!tally) throw new Error('not an app of buildProxy');
+  return tally.summary();
+}
+
+interface Context {
+  o: ProxySettings;
+  validator: ExchangeValidator;
+  checkRequest: ReturnType<typeof requestChecker>;
+  report: ReturnType<typeof exchangeReporter>;
+}
+
 /** The proxy's app, ready to listen; options it cannot take are a ProxyOptionsError. */
 export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance> {
   const o = resolveProxyOptions(options);
-  const { timeoutMs, maxBodyBytes } = o;
-  const doFetch = o.fetch;
-  const validator = createExchangeValidator(o.spec);
-  const checkRequest = requestChecker(o.spec);
-  const extra = o.corsOrigins;
-
   // Bounds on a slow app too: a request that does not arrive is not waited for.
   const app = Fastify({
-    requestTimeout: timeoutMs + 10_000,
+    requestTimeout: o.timeoutMs + 10_000,
     bodyLimit: PROXY_DEFAULTS.requestBodyLimit,
     forceCloseConnections: true,
   });
-  // The library never prints: unless told where, a violation goes to the app's logger (silent unless enabled).
+  // The library never prints: unless told where, a line goes to the app's logger (silent unless enabled).
   const log = o.log ?? ((line: string) => app.log.warn(line));
+  const tally = new Tally();
+  tallies.set(app, tally);
+  const c: Context = {
+    o,
+    validator: createExchangeValidator(o.spec),
+    checkRequest: requestChecker(o.spec),
+    report: exchangeReporter(log, tally),
+  };
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   await app.register(cors, {
-    origin: (origin, cb) => cb(null, isAllowedOrigin(origin, extra)),
+    origin: (origin, cb) => cb(null, isAllowedOrigin(origin, o.corsOrigins)),
     credentials: true,
     maxAge: CORS_MAX_AGE,
     exposedHeaders: [
@@ -67,97 +93,119 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
       'location',
     ],
   });
-
+  app.get(SUMMARY_PATH, async () => tally.summary());
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
     url: '/*',
-    handler: async (request, reply) => {
-      const path = request.url.split('?')[0]!;
-      const op = validator.resolve({ method: request.method, path });
-      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-      const violations = op
-        ? checkRequest(op, request.headers, body)
-        : [`${request.method} ${path} is not an operation of the spec`];
-      if (o.errors && violations.length) {
-        log(`✗ ${request.method} ${request.url} not forwarded: ${violations.join('; ')}`);
-        return reply
-          .header('sl-violations', ascii(JSON.stringify(violations)))
-          .code(422)
-          .send({ message: `The request breaks the spec: ${violations.join('; ')}`, status: 422 });
-      }
-      const headers: Record<string, string> = {};
-      const named = connectionNamed(request.headers.connection);
-      for (const [k, v] of Object.entries(request.headers))
-        if (v !== undefined && !HOP_BY_HOP.has(k) && !named.has(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      let res: Response;
-      let text: string;
-      const started = performance.now();
-      try {
-        res = await doFetch(`${o.upstream}${request.url}`, {
-          method: request.method,
-          headers,
-          body: body?.length ? body : undefined,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const read = await readBounded(res, maxBodyBytes);
-        if (read.tooLarge) {
-          log(`✗ ${request.method} ${request.url}: the upstream answer was larger than ${maxBodyBytes} bytes`);
-          return fail(
-            reply,
-            502,
-            `The upstream answer was larger than ${maxBodyBytes} bytes (after decompression); it was not passed on.`,
-          );
-        }
-        text = read.text;
-      } catch (err) {
-        const e = err as { name?: string; cause?: { code?: string; message?: string }; message?: string };
-        if (e.name === 'TimeoutError' || e.name === 'AbortError') {
-          log(`✗ ${request.method} ${request.url}: no complete upstream answer within ${timeoutMs} ms`);
-          return fail(reply, 504, `The upstream did not answer completely within ${timeoutMs} ms.`);
-        }
-        const why = e.cause?.code ?? e.cause?.message ?? e.message ?? 'network error';
-        log(`✗ ${request.method} ${request.url}: the upstream could not be reached (${why})`);
-        return fail(reply, 502, `The upstream could not be reached (${why}).`);
-      }
-      const ms = Math.round(performance.now() - started);
-      const passed = answerHeaders(res.headers);
-      for (const [k, v] of passed.pass) reply.header(k, v);
-      const vary = mergeVary(reply.getHeader('vary'), passed.vary);
-      if (vary) reply.header('vary', vary);
-      violations.push(...passed.dropped);
-      if (op) {
-        let parsed: unknown;
-        try {
-          parsed = text === '' ? undefined : JSON.parse(text);
-        } catch {
-          parsed = undefined;
-        }
-        const findings =
-          parsed === undefined && res.status < 300
-            ? [`${op.operationId} ${res.status}: the body is not JSON`]
-            : validator
-                .validate({
-                  operationId: op.operationId,
-                  status: res.status,
-                  headers: Object.fromEntries(res.headers),
-                  body: parsed,
-                })
-                .map((f) => f.message);
-        violations.push(...findings.slice(0, 50));
-      }
-      if (violations.length) {
-        log(`✗ ${request.method} ${request.url} ${res.status} (${ms} ms): ${violations.join('; ')}`);
-        reply.header('sl-violations', ascii(JSON.stringify(violations)));
-        if (o.errors)
-          return fail(
-            reply.removeHeader('content-type'),
-            502,
-            `The upstream's answer breaks the spec: ${violations.join('; ')}`,
-          );
-      }
-      return reply.code(res.status).send(text);
-    },
+    handler: (request, reply) => proxied(c, request, reply),
   });
   return app;
+}
+
+/** One exchange: the request checked, forwarded (or refused with --errors), the answer checked and passed on. */
+async function proxied(c: Context, request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0]!;
+  const op = c.validator.resolve({ method: request.method, path });
+  const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+  const checked: RequestFindings = op
+    ? c.checkRequest(op, request.headers, body)
+    : { violations: [`${request.method} ${path} is not an operation of the spec`], observations: [] };
+  const x: Exchange = {
+    method: request.method,
+    operationId: op?.operationId ?? null,
+    redaction: exchangeRedaction(request.url, op, request.headers, checked.body),
+  };
+  const { violations, observations } = checked;
+  if (c.o.errors && violations.length) {
+    c.report(x, { status: 422, note: 'not forwarded', violations, observations });
+    return reply
+      .header('sl-violations', ascii(JSON.stringify(violations)))
+      .code(422)
+      .send({ message: `The request breaks the spec: ${violations.join('; ')}`, status: 422 });
+  }
+  const got = await upstream(c, request, body);
+  if ('failure' in got) {
+    c.report(x, { status: got.status, violations: [got.failure], observations });
+    return fail(reply, got.status, got.message);
+  }
+  const { res, text, ms } = got;
+  const passed = answerHeaders(res.headers);
+  for (const [k, v] of passed.pass) reply.header(k, v);
+  const vary = mergeVary(reply.getHeader('vary'), passed.vary);
+  if (vary) reply.header('vary', vary);
+  const all = [...violations, ...passed.dropped, ...(op ? answerFindings(c.validator, op, res, text) : [])];
+  const refused = c.o.errors && all.length > 0;
+  c.report(x, {
+    status: res.status,
+    note: `${ms} ms${refused ? ', answered 502' : ''}`,
+    violations: all,
+    observations,
+  });
+  if (all.length) reply.header('sl-violations', ascii(JSON.stringify(all)));
+  if (refused)
+    return fail(reply.removeHeader('content-type'), 502, `The upstream's answer breaks the spec: ${all.join('; ')}`);
+  return reply.code(res.status).send(text);
+}
+
+type Upstream = { res: Response; text: string; ms: number } | { failure: string; status: number; message: string };
+
+/** The upstream's answer, read whole within the bounds; or why there is none, for the log and for the app. */
+async function upstream(c: Context, request: FastifyRequest, body: Buffer | undefined): Promise<Upstream> {
+  const { timeoutMs, maxBodyBytes } = c.o;
+  const headers: Record<string, string> = {};
+  const named = connectionNamed(request.headers.connection);
+  for (const [k, v] of Object.entries(request.headers))
+    if (v !== undefined && !HOP_BY_HOP.has(k) && !named.has(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const started = performance.now();
+  try {
+    const res = await c.o.fetch(`${c.o.upstream}${request.url}`, {
+      method: request.method,
+      headers,
+      body: body?.length ? body : undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const read = await readBounded(res, maxBodyBytes);
+    if (read.tooLarge)
+      return {
+        failure: `the upstream answer was larger than ${maxBodyBytes} bytes`,
+        status: 502,
+        message: `The upstream answer was larger than ${maxBodyBytes} bytes (after decompression); it was not passed on.`,
+      };
+    return { res, text: read.text, ms: Math.round(performance.now() - started) };
+  } catch (err) {
+    const e = err as { name?: string; cause?: { code?: string; message?: string }; message?: string };
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+      return {
+        failure: `no complete upstream answer within ${timeoutMs} ms`,
+        status: 504,
+        message: `The upstream did not answer completely within ${timeoutMs} ms.`,
+      };
+    const why = e.cause?.code ?? e.cause?.message ?? e.message ?? 'network error';
+    return {
+      failure: `the upstream could not be reached (${why})`,
+      status: 502,
+      message: `The upstream could not be reached (${why}).`,
+    };
+  }
+}
+
+/** The answer against the spec: its status, content type and body (at most 50 findings). */
+function answerFindings(validator: ExchangeValidator, op: OperationEntry, res: Response, text: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined && res.status < 300) return [`${op.operationId} ${res.status}: the body is not JSON`];
+  return validator
+    .validate({
+      operationId: op.operationId,
+      status: res.status,
+      headers: Object.fromEntries(res.headers),
+      body: parsed,
+    })
+    .slice(0, 50)
+    .map((f) => f.message);
 }

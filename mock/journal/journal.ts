@@ -87,6 +87,16 @@ export function redactBody(value: unknown): unknown {
   return text === undefined ? value : JSON.parse(redactText(text, new LiveTokens()).text);
 }
 
+/** A JSON text parsed (undefined when it is none); any other value as it is. */
+function parsed(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Copies the start of a long text: a slice would keep the whole text alive (V8 sliced strings). */
 function keepStart(text: string, chars: number): string {
   return Buffer.from(text.slice(0, chars), 'utf8').toString('utf8');
@@ -110,6 +120,8 @@ export interface JournalOptions {
   liveTokens?: () => Iterable<string>;
   /** Paths of the spec with a secret parameter, masked in URLs. */
   secretPaths?: readonly SecretPath[];
+  /** The fields of a request body its operation does not document, as observations (spec/ignored-fields.ts). */
+  ignored?: (operationId: string, body: unknown) => NonNullable<JournalEntry['findings']>;
 }
 
 const textLength = (v: unknown) => (typeof v === 'string' ? v.length : 0);
@@ -123,6 +135,7 @@ export class Journal {
   private cutTo = 0;
   liveTokens: () => Iterable<string>;
   private readonly secretPaths: readonly SecretPath[];
+  private readonly ignored: JournalOptions['ignored'];
 
   constructor(
     readonly size: number = JOURNAL_DEFAULTS.size,
@@ -137,6 +150,7 @@ export class Journal {
   ) {
     this.liveTokens = options.liveTokens ?? (() => []);
     this.secretPaths = options.secretPaths ?? [];
+    this.ignored = options.ignored;
   }
 
   get enabled(): boolean {
@@ -237,7 +251,7 @@ export class Journal {
       request: { headers, ...request },
       response: { contentType: r.contentType, ...excerpt(r.responseText, chars, echoed, e.cutResponse) },
       rateLimit: r.rateLimit ?? null,
-      findings: this.findings(r, e.cutResponse === true),
+      findings: this.findings(r, e, echoed),
     };
     // The raw exchange (secrets included) is dropped once the redacted entry exists.
     e.recorded = { ...r, headers: {}, requestBody: null, responseText: null };
@@ -246,17 +260,21 @@ export class Journal {
     return e.shown;
   }
 
-  /** The validator's findings on the mock's answer; none when it was cut (too large to keep whole). */
-  private findings(r: Recorded, cut: boolean): JournalEntry['findings'] {
-    if (!this.validate || !r.operationId) return undefined;
-    if (cut || r.responseText === null) return [];
-    let body: unknown;
-    try {
-      body = JSON.parse(r.responseText);
-    } catch {
-      return [];
-    }
-    return this.validate({ operationId: r.operationId, status: r.status, contentType: r.contentType, body });
+  /** The fields the request's body sent that its operation ignores (observations), then the validator's
+   *  findings on the mock's answer; none of a side that was cut (too large to keep whole). */
+  private findings(r: Recorded, e: Pending, secrets: LiveTokens): JournalEntry['findings'] {
+    if (!r.operationId || (!this.validate && !this.ignored)) return undefined;
+    const body = e.cutRequest ? undefined : parsed(r.requestBody);
+    // A field's name is the app's text: a secret used as one is masked as in the bodies.
+    const ignored = (this.ignored && body !== undefined ? this.ignored(r.operationId, body) : []).map((f) => ({
+      ...f,
+      at: f.at && secrets.mask(f.at),
+      message: secrets.mask(f.message),
+    }));
+    const answer = e.cutResponse || r.responseText === null ? undefined : parsed(r.responseText);
+    if (!this.validate || answer === undefined) return ignored;
+    const { operationId, status, contentType } = r;
+    return [...ignored, ...(this.validate({ operationId, status, contentType, body: answer }) ?? [])];
   }
 
   /** Characters of raw exchanges held until they are read (bounded by JOURNAL_DEFAULTS.heldChars). */

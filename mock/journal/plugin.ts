@@ -4,6 +4,7 @@
 import fp from 'fastify-plugin';
 import { createExchangeValidator, type ExchangeValidator } from '../../spec/exchange.js';
 import type { SpecFacts } from '../../spec/facts.js';
+import { ignoredFieldsOf } from '../../spec/ignored-fields.js';
 import type { LoadedSpec } from '../../spec/load.js';
 import { noOperation } from '../controls/messages.js';
 import { MOCK_ERROR_HEADER } from '../errors.js';
@@ -16,6 +17,7 @@ interface Timing {
 
 export function createJournal(spec: LoadedSpec, size: number, { headers }: SpecFacts): Journal {
   let validator: ExchangeValidator | undefined;
+  const ignored = ignoredFieldsOf(spec);
   // Compiled on first read, so a mock nobody inspects starts as fast as before.
   return new Journal(
     size,
@@ -26,7 +28,18 @@ export function createJournal(spec: LoadedSpec, size: number, { headers }: SpecF
         .map(({ at, expected, actual, message, severity }) => ({ at, expected, actual, message, severity }));
     },
     secretHeaders([headers.token, headers.apiKey]),
-    { secretPaths: secretPathsOf(spec.operations, spec.basePath) },
+    {
+      secretPaths: secretPathsOf(spec.operations, spec.basePath),
+      // What the handler's body left out (mock/pipeline/validated.ts), said: a typo such as `zipcode` shows.
+      ignored: (operationId, body) =>
+        ignored(operationId, body).map(({ at, expected, actual, message, severity }) => ({
+          at,
+          expected,
+          actual,
+          message,
+          severity,
+        })),
+    },
   );
 }
 

@@ -3,7 +3,7 @@
 // decoding) and by value (the live tokens, asked of the store when the journal
 // is read), and bodies are cut only after they are redacted.
 
-import { formDecode, isSecretName, LiveTokens, MASK } from '../../lib/secret-names.js';
+import { formDecode, isSecretName, isSecretParameter, LiveTokens, MASK } from '../../lib/secret-names.js';
 import { redactText } from './scan.js';
 
 /** Headers that carry a secret whatever the API: the API's own credential headers come from the spec's facts. */
@@ -155,13 +155,7 @@ export function secretPathsOf(
 ): SecretPath[] {
   const out: SecretPath[] = [];
   for (const op of operations) {
-    const secret = new Set(
-      op.parameters
-        .filter(
-          (p) => p.in === 'path' && (isSecretName(p.name) || p.schema.format === 'password' || p.schema.writeOnly),
-        )
-        .map((p) => p.name),
-    );
+    const secret = new Set(op.parameters.filter((p) => p.in === 'path' && isSecretParameter(p)).map((p) => p.name));
     if (secret.size === 0) continue;
     const parts = `${basePath}${op.path}`.split('/').filter((s) => s !== '');
     out.push(parts.map((s) => (/^\{.+\}$/.test(s) ? (secret.has(s.slice(1, -1)) ? null : '*') : s.toLowerCase())));

@@ -51,7 +51,7 @@ t.test('a violation in an answer or a request is flagged, and refused with --err
   t.match(r.headers['sl-violations'], /listCountries 200 \/status: must be string/);
   t.match(
     lines.join('\n'),
-    /✗ POST \/api\/v1\/countries\/index 200 \(\d+ ms\): listCountries 200 \/status: must be string/,
+    /✗ POST \/api\/v1\/countries\/index 200 listCountries \(\d+ ms\): listCountries 200 \/status: must be string/,
   );
   const noPlatform = await app.inject({
     method: 'POST',

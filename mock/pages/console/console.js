@@ -108,14 +108,21 @@ function statusesFor(operationId) {
 }
 
 function row(e) {
-  const findings = e.findings || [];
+  // Errors are findings on the mock's answer; observations say what the request sent that was ignored.
+  const findings = (e.findings || []).filter((f) => f.severity !== 'observation');
+  const notes = (e.findings || []).filter((f) => f.severity === 'observation');
+  const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const spec = findings.length
     ? el('span', {
         className: 'bad',
-        textContent: `${findings.length} finding${findings.length === 1 ? '' : 's'}`,
+        textContent: plural(findings.length, 'finding'),
         title: findings.map((f) => f.message).join('\n'),
       })
-    : el('span', { className: 'good', textContent: e.operationId ? 'conforms' : '—' });
+    : el('span', {
+        className: 'good',
+        textContent: e.operationId ? `conforms${notes.length ? `, ${plural(notes.length, 'observation')}` : ''}` : '—',
+        title: notes.map((f) => f.message).join('\n'),
+      });
   const tr = el(
     'tr',
     { className: `s${String(e.status)[0]}` },
@@ -163,6 +170,14 @@ function row(e) {
               {},
               el('h3', { textContent: "Findings on the mock's answer" }),
               el('ul', {}, ...findings.map((f) => el('li', { textContent: f.message }))),
+            )
+          : '',
+        notes.length
+          ? el(
+              'div',
+              {},
+              el('h3', { textContent: 'Observations on the request' }),
+              el('ul', {}, ...notes.map((f) => el('li', { textContent: f.message }))),
             )
           : '',
       ),

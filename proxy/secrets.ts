@@ -1,0 +1,108 @@
+// What the proxy's log may not show of an exchange: the secrets the app sent.
+// The log names each exchange by its path and query, with the values of the
+// operation's secret path parameters (the reset link's `{token}`) and of
+// secret-named query parameters masked; every line then goes through
+// lib/redact.ts with the exchange's own secrets (credential headers, the
+// values of secret-named body fields), wherever one might be echoed.
+import { redactor } from '../lib/redact.js';
+import { isSecretName, isSecretParameter, MASK } from '../lib/secret-names.js';
+import type { OperationEntry } from '../spec/load.js';
+
+/** Body values visited looking for secrets: a huge body costs no more than this. */
+const VISITED = 10_000;
+
+const isSecretHeader = (name: string) => isSecretName(name) || name.includes('auth');
+
+/** The path with the operation's secret path parameters masked (aligned from the end: the prefix may be absent). */
+function maskedPath(path: string, op: OperationEntry | undefined, secrets: string[]): string {
+  const secret = new Set(op?.parameters.filter((p) => p.in === 'path' && isSecretParameter(p)).map((p) => p.name));
+  if (!op || secret.size === 0) return path;
+  const template = op.path.split('/');
+  const parts = path.split('/');
+  const offset = parts.length - template.length;
+  return parts
+    .map((part, i) => {
+      const name = /^\{(.+)\}$/.exec(template[i - offset] ?? '')?.[1];
+      if (name === undefined || !secret.has(name)) return part;
+      secrets.push(part, safeDecode(part));
+      return MASK;
+    })
+    .join('/');
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+function maskedQuery(query: string, secrets: string[]): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0 || !isSecretName(safeDecode(pair.slice(0, eq)))) return pair;
+      secrets.push(pair.slice(eq + 1), safeDecode(pair.slice(eq + 1)));
+      return `${pair.slice(0, eq)}=${MASK}`;
+    })
+    .join('&');
+}
+
+function headerSecrets(headers: Record<string, string | string[] | undefined>, secrets: string[]): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || !isSecretHeader(name.toLowerCase())) continue;
+    for (const v of [value].flat()) {
+      secrets.push(v, v.replace(/^[A-Za-z][\w.-]*\s+/, ''));
+      for (const pair of v.split(';')) secrets.push(pair.slice(pair.indexOf('=') + 1).trim());
+    }
+  }
+}
+
+function bodySecrets(body: unknown, secrets: string[]): void {
+  const stack: Array<[unknown, boolean]> = [[body, false]];
+  for (let visited = 0; stack.length > 0 && visited < VISITED; visited++) {
+    const [v, secret] = stack.pop()!;
+    if (typeof v === 'string' && secret) secrets.push(v);
+    else if (v !== null && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) stack.push([x, secret || isSecretName(k)]);
+  }
+}
+
+export interface ExchangeRedaction {
+  /** The request's path and query, secrets masked. */
+  url: string;
+  /** A line of the log with every secret of the exchange masked. */
+  clean: (line: string) => string;
+}
+
+/** Worked out when the exchange first logs a line: a clean exchange costs nothing here. */
+export function exchangeRedaction(
+  url: string,
+  op: OperationEntry | undefined,
+  headers: Record<string, string | string[] | undefined>,
+  body: unknown,
+): ExchangeRedaction {
+  let made: ExchangeRedaction | undefined;
+  const make = (): ExchangeRedaction => {
+    const secrets: string[] = [];
+    const q = url.indexOf('?');
+    const path = maskedPath(q < 0 ? url : url.slice(0, q), op, secrets);
+    const shown = q < 0 ? path : `${path}?${maskedQuery(url.slice(q + 1), secrets)}`;
+    headerSecrets(headers, secrets);
+    bodySecrets(body, secrets);
+    const clean = redactor(secrets.filter((s) => s !== ''));
+    return { url: clean(shown), clean };
+  };
+  return {
+    get url() {
+      made ??= make();
+      return made.url;
+    },
+    clean: (line) => {
+      made ??= make();
+      return made.clean(line);
+    },
+  };
+}
