@@ -129,7 +129,11 @@ const DEFINITIONS = {
     },
   ),
   INVALID_CREDENTIALS: define(401, 'Invalid email or password.', {
-    means: 'Sign-in with a wrong password, an unknown email or a deactivated account.',
+    means: 'Sign-in with a wrong password or an unknown email.',
+  }),
+  ACCOUNT_DEACTIVATED: define(401, 'Your account has been deactivated.', {
+    means:
+      'Sign-in with the right password to a deactivated account (`/__mock/tokens/invalidate`, reason `deactivation`).',
   }),
   INVALID_QR_CODE: define(401, 'Invalid QR code.', { means: 'QR sign-in with a code that is no live token.' }),
   CLIENT_NOT_FOUND: define(404, 'Client not found.', {

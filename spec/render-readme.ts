@@ -45,12 +45,15 @@ export function describePointer(pointer: string, raw: RawNode): string {
   return pointer;
 }
 
+/** One row per decision: the places that share a reason (the 422 of each field, the 429's headers) are named together. */
 export function renderAssumptions(spec: LoadedSpec): string {
-  const rows: string[] = [];
+  const places = new Map<string, string[]>();
   for (const [pointer, node] of walk(spec.raw)) {
     if (node['x-assumed'] !== true) continue;
-    rows.push(`| ${describePointer(pointer, spec.raw)} | ${cell(String(node['x-assumed-reason'] ?? ''))} |`);
+    const reason = String(node['x-assumed-reason'] ?? '');
+    places.set(reason, [...(places.get(reason) ?? []), describePointer(pointer, spec.raw)]);
   }
+  const rows = [...places].map(([reason, where]) => `| ${where.join(', ')} | ${cell(reason)} |`);
   return ['| Where in the spec | Decision and why |', '|---|---|', ...rows].join('\n');
 }
 

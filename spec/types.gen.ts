@@ -390,7 +390,8 @@ export interface paths {
          * Add or edit an awning measurement
          * @description Requires authentication and an active subscription. Awning measurements
          *     use a separate, smaller shape than the window forms. Failure body:
-         *     `{status: "error", message}` (for example `Validation failed`).
+         *     `{status: "error", message}` (for example `Validation failed`). An awning
+         *     saved without `room_id` shows in no room/get (see `room_id`).
          */
         post: operations["addEditAwningMeasurement"];
         delete?: never;
@@ -874,7 +875,13 @@ export interface components {
             /** @description 0 or absent adds; an existing id edits. */
             id?: number;
             client_id: number;
-            /** @description Room to file the awning under. */
+            /**
+             * @description Room to file the awning under, where room/get lists it. Without one the
+             *     awning is kept under its client only and no read shows it: the document
+             *     reads measurements only by room (room/get), and room/get-by-client-id
+             *     lists rooms. An edit (its `id`) answers with its stored fields and may
+             *     file it in a room then; an edit without `room_id` keeps its room.
+             */
             room_id?: number;
             /** @enum {string} */
             awning_type?: "retractable" | "stationary";
@@ -1214,8 +1221,8 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
-        /** @description The body fails validation. */
-        ValidationFailed: {
+        /** @description The body fails validation; the example is a missing `email`. */
+        ValidationFailedEmail: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1227,6 +1234,86 @@ export interface components {
                  *       "errors": {
                  *         "email": [
                  *           "The email field is required."
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description The body fails validation; the example is a missing `qr_code`. */
+        ValidationFailedQrCode: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The qr code field is required.",
+                 *       "status": 422,
+                 *       "errors": {
+                 *         "qr_code": [
+                 *           "The qr code field is required."
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description The body fails validation; the example is a `page` below 1 (no field of client/list is required). */
+        ValidationFailedPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The page field must be at least 1.",
+                 *       "status": 422,
+                 *       "errors": {
+                 *         "page": [
+                 *           "The page field must be at least 1."
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description The body fails validation; the example is a missing `company_name`. */
+        ValidationFailedCompanyName: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The company name field is required.",
+                 *       "status": 422,
+                 *       "errors": {
+                 *         "company_name": [
+                 *           "The company name field is required."
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description The body fails validation; the example is a missing `client_id`. */
+        ValidationFailedClientId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The client id field is required.",
+                 *       "status": 422,
+                 *       "errors": {
+                 *         "client_id": [
+                 *           "The client id field is required."
                  *         ]
                  *       }
                  *     }
@@ -1283,7 +1370,7 @@ export interface components {
         Platform: components["schemas"]["Platform"];
         /**
          * @description The page, as the envelope's page URLs carry it (`?page=2`); the body's `page` wins when both are sent.
-         * @example 2
+         * @example 1
          */
         PageQuery: number;
         /**
@@ -1373,7 +1460,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedEmail"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1438,24 +1525,21 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Wrong email or password. */
+            /**
+             * @description Wrong email or password; or the right ones for a deactivated account
+             *     (section 3: a deactivation ends its tokens), which then cannot sign in.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "Invalid email or password.",
-                     *       "status": 401
-                     *     }
-                     */
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedEmail"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1536,7 +1620,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedQrCode"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1587,7 +1671,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedEmail"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1646,7 +1730,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedEmail"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1700,7 +1784,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedEmail"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2190,7 +2274,7 @@ export interface operations {
             query?: {
                 /**
                  * @description The page, as the envelope's page URLs carry it (`?page=2`); the body's `page` wins when both are sent.
-                 * @example 2
+                 * @example 1
                  */
                 page?: components["parameters"]["PageQuery"];
             };
@@ -2239,7 +2323,7 @@ export interface operations {
             403: components["responses"]["SubscriptionRequired"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedPage"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2248,7 +2332,7 @@ export interface operations {
             query?: {
                 /**
                  * @description The page, as the envelope's page URLs carry it (`?page=2`); the body's `page` wins when both are sent.
-                 * @example 2
+                 * @example 1
                  */
                 page?: components["parameters"]["PageQuery"];
             };
@@ -2310,7 +2394,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedCompanyName"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2387,7 +2471,7 @@ export interface operations {
             404: components["responses"]["ClientNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedClientId"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2445,7 +2529,7 @@ export interface operations {
             404: components["responses"]["ClientNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedClientId"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2622,7 +2706,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedClientId"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2677,7 +2761,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedClientId"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2739,7 +2823,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedClientId"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2819,7 +2903,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedClientId"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2870,7 +2954,7 @@ export interface operations {
             404: components["responses"]["ClientNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedClientId"];
             429: components["responses"]["TooManyRequests"];
         };
     };

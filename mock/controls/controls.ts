@@ -2,9 +2,9 @@
 // token invalidation, fault injection and the password-reset outbox.
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../fixtures/reference.js';
-import { INVALIDATION_REASONS, type InvalidationReason } from '../store/store.js';
 import { MAX_FAULT_RULES } from './fault-rules.js';
 import { controlBody, noOperation } from './messages.js';
+import { tokenInvalidation } from './tokens.js';
 
 const email = { type: 'string', minLength: 1 } as const;
 
@@ -16,15 +16,20 @@ export async function controls(app: FastifyInstance): Promise<void> {
     return user;
   };
 
+  // `active` is false once the account is deactivated (tokens/invalidate, reason deactivation): it cannot sign in.
   app.get('/__mock/accounts', async () => {
     const store = app.mock.store;
     const demo = store.userByEmail('demo@example.com');
+    const accounts = DEMO_ACCOUNTS.map((a) => ({ ...a, active: store.userByEmail(a.email)?.active ?? false }));
     const members = demo
-      ? store
-          .companyMembers(demo.company_id)
-          .map((u) => ({ email: u.email, password: DEMO_PASSWORD, plan: !!store.activeSubscription(u.id) }))
+      ? store.companyMembers(demo.company_id).map((u) => ({
+          email: u.email,
+          password: DEMO_PASSWORD,
+          plan: !!store.activeSubscription(u.id),
+          active: u.active,
+        }))
       : [];
-    return { accounts: DEMO_ACCOUNTS, demo_company: { name: demo ? store.companyOf(demo).name : null, members } };
+    return { accounts, demo_company: { name: demo ? store.companyOf(demo).name : null, members } };
   });
 
   app.post('/__mock/reset', async () => {
@@ -49,20 +54,7 @@ export async function controls(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { email: string; reason: InvalidationReason } }>(
-    '/__mock/tokens/invalidate',
-    controlBody(errors, 'a token invalidation', {
-      type: 'object',
-      required: ['email', 'reason'],
-      properties: { email, reason: { type: 'string', enum: [...INVALIDATION_REASONS] } },
-      additionalProperties: false,
-    }),
-    async (request) => {
-      const user = findUser(request.body);
-      const revoked = app.mock.store.revokeUserTokens(user.id, request.body.reason);
-      return { message: `Invalidated ${revoked} token(s) of ${user.email} (${request.body.reason}).`, revoked };
-    },
-  );
+  tokenInvalidation(app, findUser);
 
   app.get('/__mock/faults', async () => ({ faults: app.mock.faults.list() }));
   app.delete('/__mock/faults', async () => {

@@ -33,6 +33,8 @@ const SYNONYMS: Record<string, string> = {
   plan: 'plan_id',
   planId: 'plan_id',
   user: 'email',
+  api_token: 'token',
+  session: 'token',
 };
 
 /** The field a misnamed one most likely meant, if any. */

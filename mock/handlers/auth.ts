@@ -37,7 +37,9 @@ export const signup: Handler<'signup'> = ({ body, store, platform, errors }) => 
 
 export const signin: Handler<'signin'> = ({ body, store, platform, errors }) => {
   const user = store.userByEmail(body.email);
-  if (!user?.active || !store.checkPassword(user, body.password)) throw errors.INVALID_CREDENTIALS();
+  if (!user || !store.checkPassword(user, body.password)) throw errors.INVALID_CREDENTIALS();
+  // Only the right password learns that the account is deactivated: nobody can probe for it.
+  if (!user.active) throw errors.ACCOUNT_DEACTIVATED();
   const api_token = store.issueToken(user.id, body.platform ?? platform, body.device_token ?? '');
   return { message: 'Login successfully.', data: { api_token, user: publicUser(store, user) } };
 };

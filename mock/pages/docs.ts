@@ -14,11 +14,19 @@ import { noFraming } from './no-framing.js';
 const UI_ASSETS = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const PAGE_DIR = fileURLToPath(new URL('./docs/', import.meta.url));
 
-/** The spec with its server variable defaulting to the address the request came to. */
+/** A license that grants nothing and links nowhere (`UNLICENSED`, a bare name): Swagger UI would show it as a line that says nothing. */
+function saysNothing(license: RawNode | undefined): boolean {
+  if (!license || license.url) return false;
+  const name = String(license.name ?? '').trim();
+  return name === '' || /^unlicen[sc]ed$/i.test(name) || /^unlicen[sc]ed$/i.test(String(license.identifier ?? ''));
+}
+
+/** The spec with its server variable defaulting to the address the request came to, and no license line that says nothing. */
 export function specFor(raw: RawNode, origin: string): RawNode {
   const doc = structuredClone(raw);
   const server = doc.servers?.[0];
   if (server?.variables?.base_url) server.variables.base_url.default = origin;
+  if (saysNothing(doc.info?.license)) delete doc.info.license;
   return doc;
 }
 

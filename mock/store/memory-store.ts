@@ -14,7 +14,7 @@ import { ClientRecords } from './client-records.js';
 import { Overlay } from './overlay.js';
 import { People } from './people.js';
 import { SESSION_LIMITS, Sessions } from './sessions.js';
-import type { ClientPatch, InvalidationReason, NewUser, ReferenceLists, StateSnapshot, Store } from './store.js';
+import type { ClientPatch, NewUser, ReferenceLists, StateSnapshot, Store, UserWideReason } from './store.js';
 
 export class MemoryStore implements Store {
   readonly seed: number;
@@ -97,7 +97,11 @@ export class MemoryStore implements Store {
     this.changed();
   }
 
-  revokeUserTokens(userId: number, reason: InvalidationReason) {
+  latestToken(userId: number) {
+    return this.tokens.latestOf(userId);
+  }
+
+  revokeUserTokens(userId: number, reason: UserWideReason) {
     const n = this.tokens.revokeUser(userId);
     if (reason === 'deactivation') this.people.change(userId, { active: false });
     this.changed();

@@ -101,6 +101,13 @@ export class Sessions {
     if (mine?.size === 0) this.byUser.delete(s.user_id);
   }
 
+  /** The user's newest session's token (each user's set keeps issue order). */
+  latestOf(userId: number): string | undefined {
+    let last: string | undefined;
+    for (const token of this.byUser.get(userId) ?? []) last = token;
+    return last;
+  }
+
   /** Ends every session of a user; how many there were. */
   revokeUser(userId: number): number {
     const mine = [...(this.byUser.get(userId) ?? [])];

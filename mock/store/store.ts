@@ -19,6 +19,8 @@ import type { MailMessage, Session } from './session-records.js';
 export type { MailMessage, Session } from './session-records.js';
 
 export type InvalidationReason = 'password_change' | 'logout' | 'deactivation' | 'breach';
+/** The reasons that end every token of a user; a logout ends one (POST /user/logout, the presented token). */
+export type UserWideReason = Exclude<InvalidationReason, 'logout'>;
 export const INVALIDATION_REASONS: readonly InvalidationReason[] = [
   'password_change',
   'logout',
@@ -73,7 +75,10 @@ export interface Store {
   checkPassword(user: UserRecord, password: string): boolean;
   issueToken(userId: number, platform: string, deviceToken: string, token?: string): string;
   revokeToken(token: string): void;
-  revokeUserTokens(userId: number, reason: InvalidationReason): number;
+  /** Ends every token of the user; a deactivation also marks the account inactive. How many ended. */
+  revokeUserTokens(userId: number, reason: UserWideReason): number;
+  /** The user's most recently issued live token, if any. */
+  latestToken(userId: number): string | undefined;
   createUser(input: NewUser): UserRecord;
   setPassword(userId: number, password: string): void;
   activeSubscription(userId: number): Subscription | undefined;

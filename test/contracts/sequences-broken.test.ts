@@ -75,7 +75,7 @@ const cases: Array<{
       if (path !== '/user/logout') return undefined;
       const user = mock.mock.store.userByToken(tokenOf(request.headers));
       const r = await forward();
-      if (user) mock.mock.store.revokeUserTokens(user.id, 'logout');
+      if (user) mock.mock.store.revokeUserTokens(user.id, 'breach');
       return relay(reply, r);
     },
     // The spec assumes that a logout ends only its own token (x-assumed): an observation, a failure with --strict.

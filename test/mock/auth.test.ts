@@ -96,10 +96,17 @@ t.test('deactivation and a detected breach invalidate tokens (controls)', async 
     t.equal(r.status, 200);
     t.equal((await mock.post(profile, {}, bearer(token))).status, 401, `${reason} ends the session`);
   }
-  t.equal(
-    (await mock.post('/user/signin', { email: 'demo@example.com', password: 'demo-password' })).status,
-    401,
-    'a deactivated account cannot sign in',
+  const deactivated = await mock.post('/user/signin', { email: 'demo@example.com', password: 'demo-password' });
+  t.same(
+    [deactivated.status, deactivated.body],
+    [401, { message: 'Your account has been deactivated.', status: 401 }],
+    'a deactivated account cannot sign in, and is told why',
+  );
+  t.equal(deactivated.headers['x-mock-error'], 'MCS_ERR_ACCOUNT_DEACTIVATED');
+  t.same(
+    (await mock.post('/user/signin', { email: 'demo@example.com', password: 'wrong' })).body,
+    { message: 'Invalid email or password.', status: 401 },
+    'without the right password nobody learns that the account is deactivated',
   );
   t.equal(
     (await mock.control('POST', '/__mock/tokens/invalidate', { email: 'demo@example.com', reason: 'boredom' })).status,
@@ -130,4 +137,29 @@ t.test('plans/index refuses in its own documented shape', async (t) => {
     headers: { platform: 'WEB' },
   });
   t.same([r.status, r.body], [401, { status: 'error', message: 'Unauthorized' }]);
+});
+
+t.test('GET /__mock/accounts marks a deactivated account', async (t) => {
+  const mock = await testMock(t);
+  type Row = { email: string; active: boolean };
+  const read = async () =>
+    (await mock.control('GET', '/__mock/accounts')).body as { accounts: Row[]; demo_company: { members: Row[] } };
+  const before = await read();
+  t.ok(before.accounts.every((a) => a.active) && before.demo_company.members.every((m) => m.active), 'all active');
+  const member = before.demo_company.members.find((m) => m.email !== 'demo@example.com')!;
+  await mock.control('POST', '/__mock/tokens/invalidate', { email: member.email, reason: 'deactivation' });
+  await mock.control('POST', '/__mock/tokens/invalidate', { email: 'nosub@example.com', reason: 'deactivation' });
+  const after = await read();
+  t.same(
+    after.demo_company.members.filter((m) => !m.active).map((m) => m.email),
+    [member.email],
+    'the deactivated member is marked',
+  );
+  t.same(
+    after.accounts.map((a) => [a.email, a.active]),
+    [
+      ['demo@example.com', true],
+      ['nosub@example.com', false],
+    ],
+  );
 });

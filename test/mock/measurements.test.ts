@@ -160,6 +160,43 @@ t.test('awning: add, edit, its own failure shape, and it shows in its room', asy
 });
 
 t.test(
+  'awning without room_id: kept under its client, shown by no read until an edit files it in a room',
+  async (t) => {
+    const { mock, token, client, room, entries } = await setup(t);
+    const path = '/measurements/awning_measurement_add_edit';
+    const add = await mock.post(path, { client_id: client.id, awning_type: 'retractable', width: 120 }, bearer(token));
+    t.equal(add.status, 200, 'accepted: the document requires only client_id');
+    const id = (add.body as { data: { id: number } }).data.id;
+    const inRooms = async () => {
+      const found: number[] = [];
+      for (const r of mock.app.mock.store.roomsOfClient(client.id)) {
+        const listed = await mock.post('/room/get', { client_id: client.id, room_id: r.id }, bearer(token));
+        if ((listed.body as { data: Entry[] }).data.some((e) => e.measurement_id === id)) found.push(r.id);
+      }
+      return found;
+    };
+    t.same(await inRooms(), [], 'no room/get of its client lists it');
+    const rooms = await mock.post('/room/get-by-client-id', { client_id: client.id }, bearer(token));
+    t.same(
+      (rooms.body as { data: Array<{ id: number }> }).data.map((r) => r.id),
+      mock.app.mock.store.roomsOfClient(client.id).map((r) => r.id),
+      'room/get-by-client-id lists the rooms, nothing else',
+    );
+    const echo = await mock.post(path, { id, client_id: client.id }, bearer(token));
+    t.same(
+      (echo.body as { data: unknown }).data,
+      { id, awning_type: 'retractable', dimensions: { width: 120, projection: 0, mount_height: 0 } },
+      'an edit by its id answers with its stored fields',
+    );
+    await mock.post(path, { id, client_id: client.id, room_id: room.id }, bearer(token));
+    t.same(await inRooms(), [room.id], 'filed in a room by an edit, room/get lists it');
+    t.ok((await entries()).some((e) => e.measurement_id === id));
+    await mock.post(path, { id, client_id: client.id, width: 130 }, bearer(token));
+    t.same(await inRooms(), [room.id], 'an edit without room_id keeps its room');
+  },
+);
+
+t.test(
   "regression: blank optional fields as the document's sample sends them; an awning type on a window form is a 422",
   async (t) => {
     const { mock, token, base } = await setup(t);

@@ -28,7 +28,7 @@ t.test('the operation table carries each part’s assumption', async (t) => {
   t.equal(op('getProfile').assumption, '/paths/~1user~1get_profile/post');
   t.equal(op('getProfile').responses['401']!.assumption, undefined, 'not the operation’s neighbour');
   t.equal(op('getRoomsByClientId').responses['200']!.assumption, undefined, 'the 200 is the document’s sample');
-  t.equal(op('listClients').responses['422']!.assumption, '/components/responses/ValidationFailed');
+  t.equal(op('listClients').responses['422']!.assumption, '/components/responses/ValidationFailedPage');
   t.equal(op('listClients').requestBody!.assumption, '/paths/~1client~1list/post/requestBody');
   t.equal(op('listClients').assumption, undefined);
 });

@@ -34,6 +34,12 @@ t.test('/docs: every operation, sign-in in one click, client/list tried from the
     .getByRole('button', { name: 'Try it out' })
     .click()
     .catch(() => undefined); // already in try-it mode when tryItOutEnabled
+  t.equal(
+    await op.locator('tr[data-param-name="page"] input').first().inputValue(),
+    '1',
+    '?page= is pre-filled with the page of the body example',
+  );
+  t.notMatch(await page.locator('.information-container').innerText(), /licen[sc]e/i, 'no license line in the info');
   const platform = op.locator('tr[data-param-name="platform"] select, tr[data-param-name="platform"] input');
   if (await platform.count()) {
     const tag = await platform.first().evaluate((el) => el.tagName);

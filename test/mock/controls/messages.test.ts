@@ -57,11 +57,11 @@ t.test('token invalidation: the reasons are listed; a misnamed field comes befor
   });
   t.same(misnamed.body, {
     message:
-      'reasn is not a field of a token invalidation; did you mean reason? A token invalidation takes email and reason.',
+      'reasn is not a field of a token invalidation; did you mean reason? A token invalidation takes email, reason and token.',
     status: 422,
     errors: {
       reasn: [
-        'reasn is not a field of a token invalidation; did you mean reason? A token invalidation takes email and reason.',
+        'reasn is not a field of a token invalidation; did you mean reason? A token invalidation takes email, reason and token.',
       ],
       reason: ['The reason field is required.'],
     },
