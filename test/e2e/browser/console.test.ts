@@ -49,7 +49,13 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
   await page.locator('#faults li', { hasText: 'listClients: answers 401 for 1 more call' }).waitFor();
   t.equal((await call('/client/list', { page: 1 }, token)).status, 401, 'the composed fault answers the next call');
   t.equal((await call('/client/list', { page: 1 }, token)).status, 200, 'and only that one');
-  await journal.locator('tr', { hasText: 'listClients' }).filter({ hasText: '401' }).first().waitFor();
+  const forced = journal.locator('tr', { hasText: 'listClients' }).filter({ hasText: '401' }).first();
+  await forced.waitFor();
+  t.equal(
+    await forced.locator('td').nth(6).textContent(),
+    'nosub@example.com',
+    "the forced 401 names the token's account",
+  );
   await page.locator('#faults li', { hasText: 'none: every call is answered as usual' }).waitFor();
   t.pass('the spent fault left the list by itself');
   await page.locator('#budget tbody tr', { hasText: 'nosub@example.com' }).waitFor();
