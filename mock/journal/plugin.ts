@@ -8,6 +8,7 @@ import { ignoredFieldsOf } from '../../spec/ignored-fields.js';
 import type { LoadedSpec } from '../../spec/load.js';
 import { noOperation } from '../controls/messages.js';
 import { MOCK_ERROR_HEADER } from '../errors.js';
+import { tokenUser } from '../pipeline/auth.js';
 import { Journal, type StatusFilter, secretHeaders } from './journal.js';
 import { secretPathsOf } from './redact.js';
 
@@ -95,7 +96,8 @@ export default fp(
           status: reply.statusCode,
           error: code === undefined ? null : String(code),
           ms: reply.elapsedTime,
-          account: request.user?.email ?? null,
+          // The token's account even when a fault, the rate limit or the platform check answered before auth.
+          account: tokenUser(request)?.email ?? null,
           headers: request.headers,
           requestBody: request.bodyText ?? request.body,
           contentType: type === undefined ? null : String(type),

@@ -9,6 +9,7 @@ const ASSETS = new URL('./console/', import.meta.url);
 const TYPES: Record<string, string> = {
   'index.html': 'text/html; charset=utf-8',
   'console.js': 'text/javascript; charset=utf-8',
+  'journal-rows.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
 };
 
@@ -22,6 +23,7 @@ export async function mockConsole(app: FastifyInstance): Promise<void> {
 
   app.get('/__mock/ui', serve('index.html'));
   app.get('/__mock/ui/console.js', serve('console.js'));
+  app.get('/__mock/ui/journal-rows.js', serve('journal-rows.js'));
   app.get('/__mock/ui/console.css', serve('console.css'));
 
   // What the console shows beside the journal: the world, the accounts with their live plan, the plans.
@@ -42,6 +44,7 @@ export async function mockConsole(app: FastifyInstance): Promise<void> {
       return [
         {
           email,
+          active: user.active,
           plan: sub
             ? (plans.find((p) => p.id === sub.plan_id) ?? { id: sub.plan_id, name: `plan ${sub.plan_id}` })
             : null,

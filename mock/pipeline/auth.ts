@@ -4,6 +4,7 @@
 
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UserRecord } from '../../fixtures/types.js';
 import { onOperation } from './on-operation.js';
 
 export function presentedToken(request: FastifyRequest): string | undefined {
@@ -12,6 +13,19 @@ export function presentedToken(request: FastifyRequest): string | undefined {
   const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] : undefined;
   const header = request.headers[names.token];
   return bearer ?? (typeof header === 'string' && header.trim() ? header.trim() : undefined);
+}
+
+/**
+ * The user whose valid token a protected operation was sent with: the token
+ * check's, or, when something answered before it (a fault, the rate limit, the
+ * platform header), looked up here. A public operation has none, whatever token
+ * it carries (the rate limit counts it per address).
+ */
+export function tokenUser(request: FastifyRequest): UserRecord | undefined {
+  if (request.user) return request.user;
+  if (!request.operation || request.operation.isPublic) return undefined;
+  const token = presentedToken(request);
+  return token ? request.server.mock.store.userByToken(token) : undefined;
 }
 
 export default fp(

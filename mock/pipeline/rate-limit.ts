@@ -5,7 +5,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { presentedToken } from './auth.js';
+import { tokenUser } from './auth.js';
 
 /**
  * Laravel's default API limiter, `by($request->user()?->id ?: $request->ip())`:
@@ -16,12 +16,8 @@ import { presentedToken } from './auth.js';
  * token is not charged to that token's user), nor has a made-up token.
  */
 export const rateLimitKey = (request: FastifyRequest): string => {
-  if (request.operation && !request.operation.isPublic) {
-    const token = presentedToken(request);
-    const user = token ? request.server.mock.store.userByToken(token) : undefined;
-    if (user) return `user:${user.id}`;
-  }
-  return `ip:${request.ip}`;
+  const user = tokenUser(request);
+  return user ? `user:${user.id}` : `ip:${request.ip}`;
 };
 
 export default fp(

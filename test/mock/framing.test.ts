@@ -14,6 +14,7 @@ const PAGES = [
   '/__mock/ui',
   '/__mock/ui/',
   '/__mock/ui/console.js',
+  '/__mock/ui/journal-rows.js',
   '/__mock/ui/console.css',
   '/__mock/ui/state',
   '/%5F_mock/ui',

@@ -1,12 +1,8 @@
 // The mock console: polls the journal (new rows appear without reload) and
 // drives the controls under /__mock with JSON requests, as any script would.
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
-  for (const c of children) node.append(c);
-  return node;
-};
+import { $, AT_EMAIL, breakable, el, offerStatuses, row, visible } from './journal-rows.js';
+
 let lastId = 0;
 let state;
 const accounts = new Map(); // email -> last rate-limit headers seen
@@ -58,7 +54,13 @@ async function refreshState() {
     return el(
       'tr',
       {},
-      el('td', { textContent: a.email }),
+      el(
+        'td',
+        {},
+        ...breakable(a.email, AT_EMAIL),
+        // A deactivated account cannot sign in (tokens/invalidate, reason deactivation).
+        ...(a.active === false ? [' ', el('span', { className: 'warn', textContent: '(deactivated)' })] : []),
+      ),
       el('td', { textContent: a.plan ? a.plan.name : 'none', className: a.plan ? '' : 'warn' }),
       el('td', {}, toggle),
     );
@@ -98,6 +100,8 @@ function describeFault(f) {
   return `${f.operationId || 'every operation'}: ${what} ${left}`;
 }
 
+const documentedStatuses = () => (state ? state.operations.flatMap((o) => o.statuses) : []);
+
 function statusesFor(operationId) {
   const op = state.operations.find((o) => o.operationId === operationId);
   const statuses = op ? op.statuses : [...new Set(state.operations.flatMap((o) => o.statuses))].sort();
@@ -107,112 +111,12 @@ function statusesFor(operationId) {
   );
 }
 
-function row(e) {
-  // Errors are findings on the mock's answer; observations say what the request sent that was ignored.
-  const findings = (e.findings || []).filter((f) => f.severity !== 'observation');
-  const notes = (e.findings || []).filter((f) => f.severity === 'observation');
-  const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const spec = findings.length
-    ? el('span', {
-        className: 'bad',
-        textContent: plural(findings.length, 'finding'),
-        title: findings.map((f) => f.message).join('\n'),
-      })
-    : el('span', {
-        className: 'good',
-        textContent: e.operationId ? `conforms${notes.length ? `, ${plural(notes.length, 'observation')}` : ''}` : '—',
-        title: notes.map((f) => f.message).join('\n'),
-      });
-  const tr = el(
-    'tr',
-    { className: `s${String(e.status)[0]}` },
-    el('td', { textContent: e.id }),
-    el('td', { textContent: e.time.slice(11, 23) }),
-    el('td', { className: 'mono', textContent: `${e.method} ${e.url}` }),
-    el('td', { textContent: e.operationId || '(no operation)' }),
-    el('td', { className: 'status', textContent: e.status }),
-    el('td', { textContent: e.ms }),
-    el('td', { textContent: e.account || '—' }),
-    el('td', {}, spec),
-  );
-  tr.tabIndex = 0;
-  const detail = el(
-    'tr',
-    { className: 'detail', hidden: true },
-    el(
-      'td',
-      { colSpan: 8 },
-      el(
-        'div',
-        { className: 'bodies' },
-        el(
-          'div',
-          {},
-          el('h3', { textContent: 'Request' }),
-          el('pre', {
-            textContent: `${Object.entries(e.request.headers)
-              .map(([k, v]) => `${k}: ${v}`)
-              .join('\n')}\n\n${pretty(e.request.body)}${e.request.truncated ? '\n… (cut)' : ''}`,
-          }),
-        ),
-        el(
-          'div',
-          {},
-          // The error's code (x-mock-error) says why: a refused token, a forced fault, the rate limit...
-          el('h3', {
-            textContent: `Answer ${e.status} ${e.error ? `${e.error} ` : ''}${e.response.contentType || ''}`,
-          }),
-          el('pre', { textContent: `${pretty(e.response.body)}${e.response.truncated ? '\n… (cut)' : ''}` }),
-        ),
-        findings.length
-          ? el(
-              'div',
-              {},
-              el('h3', { textContent: "Findings on the mock's answer" }),
-              el('ul', {}, ...findings.map((f) => el('li', { textContent: f.message }))),
-            )
-          : '',
-        notes.length
-          ? el(
-              'div',
-              {},
-              el('h3', { textContent: 'Observations on the request' }),
-              el('ul', {}, ...notes.map((f) => el('li', { textContent: f.message }))),
-            )
-          : '',
-      ),
-    ),
-  );
-  const flip = () => {
-    detail.hidden = !detail.hidden;
-  };
-  tr.addEventListener('click', flip);
-  tr.addEventListener('keydown', (ev) => {
-    if (ev.key === 'Enter') flip();
-  });
-  return [tr, detail];
-}
-
-function pretty(text) {
-  if (!text) return '(no body)';
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}
-
-function visible(e) {
-  const op = $('filter-op').value;
-  const st = $('filter-status').value.trim();
-  return (!op || e.operationId === op) && (!st || String(e.status) === st);
-}
-
 const seen = [];
 function render() {
   const rows = seen.filter(visible).slice(0, 200).flatMap(row);
   $('journal').tBodies[0].replaceChildren(...rows);
   $('journal-empty').hidden = seen.length > 0;
+  offerStatuses(documentedStatuses(), seen);
 }
 
 async function poll() {
@@ -274,7 +178,7 @@ $('clear-journal').addEventListener('click', () =>
 );
 $('clear-faults').addEventListener('click', () => act(() => control('DELETE', '/__mock/faults')));
 $('filter-op').addEventListener('change', render);
-$('filter-status').addEventListener('input', render);
+$('filter-status').addEventListener('change', render);
 $('fault-op').addEventListener('change', () => statusesFor($('fault-op').value));
 $('invalidate').addEventListener('submit', (ev) => {
   ev.preventDefault();
@@ -299,7 +203,10 @@ $('fault').addEventListener('submit', (ev) => {
 });
 setInterval(renderBudget, 1000);
 refreshState().then(
-  () => statusesFor(''),
+  () => {
+    statusesFor('');
+    offerStatuses(documentedStatuses(), seen);
+  },
   (err) => notify(err.message, true),
 );
 poll();

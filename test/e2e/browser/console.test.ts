@@ -49,7 +49,13 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
   await page.locator('#faults li', { hasText: 'listClients: answers 401 for 1 more call' }).waitFor();
   t.equal((await call('/client/list', { page: 1 }, token)).status, 401, 'the composed fault answers the next call');
   t.equal((await call('/client/list', { page: 1 }, token)).status, 200, 'and only that one');
-  await journal.locator('tr', { hasText: 'listClients' }).filter({ hasText: '401' }).first().waitFor();
+  const forced = journal.locator('tr', { hasText: 'listClients' }).filter({ hasText: '401' }).first();
+  await forced.waitFor();
+  t.equal(
+    await forced.locator('td').nth(6).textContent(),
+    'nosub@example.com',
+    "the forced 401 names the token's account",
+  );
   await page.locator('#faults li', { hasText: 'none: every call is answered as usual' }).waitFor();
   t.pass('the spent fault left the list by itself');
   await page.locator('#budget tbody tr', { hasText: 'nosub@example.com' }).waitFor();
@@ -73,6 +79,16 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
     true,
     'nothing overflows the window sideways',
   );
+  // A deactivated account is marked (it cannot sign in any more); the others are not.
+  const control = await app.inject({
+    method: 'POST',
+    url: '/__mock/tokens/invalidate',
+    payload: { email: 'nosub@example.com', reason: 'deactivation' },
+  });
+  t.equal(control.statusCode, 200, 'deactivated through the control');
+  await page.reload();
+  await page.locator('#accounts tr', { hasText: 'nosub@example.com' }).getByText('(deactivated)').waitFor();
+  t.equal(await page.locator('#accounts tr', { hasText: '(deactivated)' }).count(), 1, 'only that account is marked');
   t.same(offsite, [], 'no request left this machine');
 });
 

@@ -1,0 +1,134 @@
+// The journal's rows in the mock console: a row and its detail (request,
+// answer, findings), long calls broken where a reader would, and the filters.
+
+export const $ = (id) => document.getElementById(id);
+export const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  for (const c of children) node.append(c);
+  return node;
+};
+
+export function row(e) {
+  // Errors are findings on the mock's answer; observations say what the request sent that was ignored.
+  const findings = (e.findings || []).filter((f) => f.severity !== 'observation');
+  const notes = (e.findings || []).filter((f) => f.severity === 'observation');
+  const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const spec = findings.length
+    ? el('span', {
+        className: 'bad',
+        textContent: plural(findings.length, 'finding'),
+        title: findings.map((f) => f.message).join('\n'),
+      })
+    : el('span', {
+        className: 'good',
+        textContent: e.operationId ? `conforms${notes.length ? `, ${plural(notes.length, 'observation')}` : ''}` : '—',
+        title: notes.map((f) => f.message).join('\n'),
+      });
+  const tr = el(
+    'tr',
+    { className: `s${String(e.status)[0]}` },
+    el('td', { textContent: e.id }),
+    el('td', { className: 'nums time', textContent: e.time.slice(11, 23) }),
+    el(
+      'td',
+      { className: 'mono call', title: `${e.method} ${e.url}` },
+      el('span', {}, ...breakable(`${e.method} ${e.url}`)),
+    ),
+    el('td', { className: 'op' }, ...(e.operationId ? breakable(e.operationId, /(?=[A-Z])/) : ['(no operation)'])),
+    el('td', { className: 'status', textContent: e.status }),
+    el('td', { className: 'nums', textContent: e.ms }),
+    el('td', {}, ...(e.account ? breakable(e.account, AT_EMAIL) : ['—'])),
+    el('td', {}, spec),
+  );
+  tr.tabIndex = 0;
+  const detail = el(
+    'tr',
+    { className: 'detail', hidden: true },
+    el(
+      'td',
+      { colSpan: 8 },
+      el(
+        'div',
+        { className: 'bodies' },
+        el(
+          'div',
+          {},
+          el('h3', { textContent: 'Request' }),
+          el('pre', {
+            textContent: `${Object.entries(e.request.headers)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n')}\n\n${pretty(e.request.body)}${e.request.truncated ? '\n… (cut)' : ''}`,
+          }),
+        ),
+        el(
+          'div',
+          {},
+          // The error's code (x-mock-error) says why: a refused token, a forced fault, the rate limit...
+          el('h3', {
+            textContent: `Answer ${e.status} ${e.error ? `${e.error} ` : ''}${e.response.contentType || ''}`,
+          }),
+          el('pre', { textContent: `${pretty(e.response.body)}${e.response.truncated ? '\n… (cut)' : ''}` }),
+        ),
+        findings.length
+          ? el(
+              'div',
+              {},
+              el('h3', { textContent: "Findings on the mock's answer" }),
+              el('ul', {}, ...findings.map((f) => el('li', { textContent: f.message }))),
+            )
+          : '',
+        notes.length
+          ? el(
+              'div',
+              {},
+              el('h3', { textContent: 'Observations on the request' }),
+              el('ul', {}, ...notes.map((f) => el('li', { textContent: f.message }))),
+            )
+          : '',
+      ),
+    ),
+  );
+  const flip = () => {
+    detail.hidden = !detail.hidden;
+  };
+  tr.addEventListener('click', flip);
+  tr.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') flip();
+  });
+  return [tr, detail];
+}
+
+// Long paths and operation ids wrap where a reader would break them: after / _ - ? & =, or before a capital.
+/** Where an email breaks: after its @. */
+export const AT_EMAIL = /(?<=@)/;
+
+export function breakable(text, at = /(?<=[/_\-?&=])/) {
+  return text.split(at).flatMap((part, i) => (i ? [el('wbr'), part] : [part]));
+}
+
+function pretty(text) {
+  if (!text) return '(no body)';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+export function visible(e) {
+  const op = $('filter-op').value;
+  const st = $('filter-status').value; // '', a class such as 4xx, or one status
+  const status = String(e.status);
+  return (!op || e.operationId === op) && (!st || (st.endsWith('xx') ? status[0] === st[0] : status === st));
+}
+
+// The exact statuses on offer: every status the spec documents and any other the journal holds.
+export function offerStatuses(documented, seen) {
+  const group = $('filter-statuses');
+  const offered = new Set([...group.children].map((o) => o.value));
+  const all = new Set([...documented, ...seen.map((e) => String(e.status))].filter((s) => /^\d{3}$/.test(s)));
+  if ([...all].every((s) => offered.has(s))) return;
+  const chosen = $('filter-status').value; // kept: replacing the options would drop the selection
+  group.replaceChildren(...[...all].sort().map((s) => el('option', { value: s, textContent: s })));
+  $('filter-status').value = chosen;
+}
