@@ -1,17 +1,18 @@
-// The API reference at /docs (Swagger UI from the installed swagger-ui-dist:
-// no CDN, so it works offline) and the spec itself at /openapi.yaml and
+// The API reference at /docs (Swagger UI served by the mock itself, from the
+// copy the build vendors or, from source, the installed swagger-ui-dist:
+// swagger-assets.ts; no CDN, so it works offline) and the spec itself at /openapi.yaml and
 // /openapi.json. The JSON copy points its server at the mock that serves it,
 // so "Try it out" calls this mock whatever port it runs on.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RawNode, SPEC_PATH } from '../../spec/load.js';
 import { noFraming } from './no-framing.js';
+import { SWAGGER_UI_SERVED, swaggerUiDir } from './swagger-assets.js';
 
-const UI_ASSETS = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+/** Only the files the page loads, whichever folder they come from. */
+const SERVED = new Set(SWAGGER_UI_SERVED.map((name) => `/${name}`));
 const PAGE_DIR = fileURLToPath(new URL('./docs/', import.meta.url));
 
 /** A license that grants nothing and links nowhere (`UNLICENSED`, a bare name): Swagger UI would show it as a line that says nothing. */
@@ -43,7 +44,8 @@ export async function docs(app: FastifyInstance): Promise<void> {
   noFraming(app);
 
   await app.register(fastifyStatic, {
-    root: UI_ASSETS,
+    root: swaggerUiDir(),
+    allowedPath: (path) => SERVED.has(path),
     prefix: '/docs/assets/',
     decorateReply: false,
     index: false,

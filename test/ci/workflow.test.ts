@@ -78,3 +78,24 @@ t.test('.ci/run runs the offline gates: the README test command, spec:diff, the 
   );
   t.match(ci, /echo "\$pass passed, \$fail failed"/);
 });
+
+t.test('the README quick start says npm test needs Chromium, and how .ci/run installs it', async (t) => {
+  const readme = readFileSync(root('README.md'), 'utf8');
+  const quickStart = readme.slice(
+    readme.indexOf('## Quick start'),
+    readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1),
+  );
+  t.match(quickStart, /npm ci && npm test/);
+  t.match(quickStart, /browser tests need Chromium: `apt-get install -y chromium`/);
+  t.match(quickStart, /MCS_SKIP_BROWSER=1/);
+  t.match(
+    readFileSync(root('.ci/run'), 'utf8'),
+    /apt-get install -y -qq chromium/,
+    'the same package .ci/run installs',
+  );
+  t.match(
+    readFileSync(root('test/helpers/browser.ts'), 'utf8'),
+    /MCS_SKIP_BROWSER/,
+    'the switch the browser helper reads',
+  );
+});

@@ -3,7 +3,7 @@
 // Its bins run on the Node line this test runs on (process.execPath), its
 // library type-checks, and the README's client example runs against its mock.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
@@ -51,8 +51,17 @@ t.test('the tarball holds the built package, not the sources or the tests', asyn
     files.some((f) => f.startsWith('package/test/')),
     'no tests',
   );
+  for (const name of ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'LICENSE', 'NOTICE'])
+    t.ok(files.includes(`package/dist/mock/pages/docs/vendor/${name}`), `Swagger UI's ${name}, vendored by the build`);
   const installed = JSON.parse(readFileSync(join(app, 'node_modules/mcs-contract-toolkit/package.json'), 'utf8'));
   t.notOk(installed.dependencies?.tsx, 'tsx is not needed at run time');
+});
+
+t.test('installing the package installs nothing that phones home', async (t) => {
+  const installed = JSON.parse(readFileSync(join(app, 'node_modules/mcs-contract-toolkit/package.json'), 'utf8'));
+  t.notOk(installed.dependencies?.['swagger-ui-dist'], 'swagger-ui-dist is not a dependency');
+  t.notOk(existsSync(join(app, 'node_modules/swagger-ui-dist')), 'nor installed');
+  t.notOk(existsSync(join(app, 'node_modules/@scarf/scarf')), "nor Scarf's install telemetry");
 });
 
 t.test('each bin answers --help with its own name and exit 0', async (t) => {
@@ -85,6 +94,11 @@ t.test('mcs-mock serves, and the README client example runs against it', async (
   t.teardown(mock.stop);
   const docs = await fetch(`http://127.0.0.1:${port}/docs`, { signal: AbortSignal.timeout(5_000) });
   t.equal(docs.status, 200, 'the API reference is served from the installed package');
+  for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+    const r = await fetch(`http://127.0.0.1:${port}/docs/assets/${asset}`, { signal: AbortSignal.timeout(5_000) });
+    t.equal(r.status, 200, `its ${asset}, from the vendored copy`);
+    t.ok((await r.text()).length > 10_000, `${asset} is the real file`);
+  }
   writeFileSync(join(app, 'client.ts'), readmeExample('client.ts'));
   // The example is TypeScript: this repo's tsx runs it, resolving imports from the scratch project.
   const r = spawnSync(process.execPath, [...TS, 'client.ts'], {

@@ -1,4 +1,4 @@
-// The facts of the interface document (shared/seeds/000_55ac81fde11b7ea4.txt),
+// The facts of the interface document (000_55ac81fde11b7ea4.txt, kept outside this repository),
 // transcribed by hand from the document, section by section (one module per
 // section under document/). The spec tests walk these against
 // spec/openapi.yaml; nothing here is read from the spec.

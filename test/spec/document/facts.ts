@@ -1,5 +1,5 @@
 // The shape of a fact transcribed from the interface document
-// (shared/seeds/000_55ac81fde11b7ea4.txt); nothing here is read from the spec.
+// (000_55ac81fde11b7ea4.txt, kept outside this repository); nothing here is read from the spec.
 
 /** A document type: JSON types joined by `|`, e.g. `string|null`. */
 export type DocType = string;
