@@ -33,7 +33,7 @@ export function renderDiffHuman(report: DiffReport): string {
   lines.push(...ackNotesHuman(report));
   lines.push(
     n.unacknowledged
-      ? `FAIL: ${n.unacknowledged} breaking change(s) not acknowledged in spec/breaking-changes.yaml`
+      ? `FAIL: ${n.unacknowledged} breaking change(s) not acknowledged in spec/breaking-changes.yaml${report.baseCommit ? ` (their base: ${report.baseCommit})` : ''}`
       : 'OK: no unacknowledged breaking change',
   );
   return lines.join('\n');

@@ -88,4 +88,8 @@ t.test("the snippet pastes under the file's acknowledged: key as valid YAML, nam
     renderDiffMarkdown({ base: 'x.yaml', head: 'y', verdict }),
     /set `base:` \(the commit these changes are made against\)/,
   );
+  t.match(
+    renderDiffHuman({ base: 'main', head: 'pr', verdict, baseCommit: 'f00dcafe'.repeat(5) }),
+    `FAIL: 2 breaking change(s) not acknowledged in spec/breaking-changes.yaml (their base: ${'f00dcafe'.repeat(5)})`,
+  );
 });
