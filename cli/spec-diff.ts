@@ -2,11 +2,11 @@
 // npm run spec:diff -- BASE [HEAD] [--format human|json|markdown [--out FILE]]... [--acknowledged FILE]
 // BASE and HEAD are files or git refs (HEAD defaults to the working copy).
 // Exit 0: no breaking change left unacknowledged; 1: some; 2: could not compare.
-import { ACK_PATH, judge, readAcknowledgements } from '../spec/diff/acknowledge.js';
+import { ACK_PATH, judge, readAcknowledgements, startsFromBase } from '../spec/diff/acknowledge.js';
 import { diffSpecs } from '../spec/diff/operations.js';
 import { type DiffReport, renderDiffHuman, renderDiffJson, renderDiffMarkdown } from '../spec/diff/render.js';
 import { loadSource } from '../spec/diff/source.js';
-import { type Args, nonEmpty, oneOf, parseCommand, refuse, runMain, value } from './kit/command.js';
+import { type Args, flag, nonEmpty, oneOf, parseCommand, refuse, runMain, value } from './kit/command.js';
 import { checkOuts, pairOutputs, writeReport } from './kit/outputs.js';
 
 const RENDER = { human: renderDiffHuman, json: renderDiffJson, markdown: renderDiffMarkdown } as const;
@@ -33,6 +33,9 @@ export const SPEC_DIFF_COMMAND = {
       default: ACK_PATH,
       shownDefault: 'spec/breaking-changes.yaml',
     }),
+    verbose: flag(
+      'list each acknowledgement that matches no change (else one line unless the comparison starts from the base the file names)',
+    ),
   },
   notes: ['exit code: 0 no unacknowledged breaking change, 1 some, 2 the comparison could not happen'],
 };
@@ -42,12 +45,19 @@ interface Plan {
   head: string | undefined;
   outputs: Array<{ format: Format; out?: string }>;
   ackPath: string;
+  verbose: boolean;
 }
 
 function plan({ values, positionals, tokens }: Args<typeof SPEC_DIFF_COMMAND.options>): Plan {
   if (positionals.length < 1 || positionals.length > 2) throw new Error('give BASE and optionally HEAD');
   const outputs = pairOutputs(tokens, 'format', FORMATS).map((o) => ({ format: o.name, out: o.out }));
-  return { base: positionals[0]!, head: positionals[1], outputs, ackPath: values.acknowledged };
+  return {
+    base: positionals[0]!,
+    head: positionals[1],
+    outputs,
+    ackPath: values.acknowledged,
+    verbose: values.verbose,
+  };
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -60,10 +70,14 @@ export async function main(argv: string[]): Promise<number> {
   let report: DiffReport;
   try {
     const [base, head] = await Promise.all([loadSource(parsed.plan.base), loadSource(parsed.plan.head)]);
+    const acks = readAcknowledgements(ackPath);
     report = {
       base: base.label,
       head: head.label,
-      verdict: judge(diffSpecs(base.spec, head.spec), readAcknowledgements(ackPath)),
+      verdict: judge(diffSpecs(base.spec, head.spec), acks.entries),
+      acks: { ...(acks.base ? { base: acks.base } : {}), fromBase: startsFromBase(acks, base.text) },
+      ...(base.commit ? { baseCommit: base.commit } : {}),
+      verbose: parsed.plan.verbose,
     };
   } catch (err) {
     console.error(`spec:diff: ${(err as Error).message}`);

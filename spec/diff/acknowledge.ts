@@ -1,9 +1,12 @@
-// Breaking changes acknowledged in review: spec/breaking-changes.yaml lists
-// change ids with a reason. spec:diff fails on any breaking change not listed.
+// Breaking changes acknowledged in review: spec/breaking-changes.yaml names the
+// base the changes are made against and lists their ids with a reason.
+// spec:diff fails on any breaking change not listed. The file's lifecycle is in
+// docs/ci.md ("Acknowledging a breaking change").
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import type { Change } from './operations.js';
+import { type Change, legacyChangeId } from './operations.js';
+import { readSource } from './source.js';
 
 export const ACK_PATH = fileURLToPath(new URL('../breaking-changes.yaml', import.meta.url));
 
@@ -12,18 +15,39 @@ export interface Acknowledgement {
   reason: string;
 }
 
-export function readAcknowledgements(path = ACK_PATH): Acknowledgement[] {
-  if (!existsSync(path)) return [];
-  const data = parseYaml(readFileSync(path, 'utf8')) as { acknowledged?: unknown } | null;
+export interface AcknowledgementFile {
+  /** The git commit the acknowledged changes are made against (the pull request's base). */
+  base?: string;
+  entries: Acknowledgement[];
+}
+
+export function readAcknowledgements(path = ACK_PATH): AcknowledgementFile {
+  if (!existsSync(path)) return { entries: [] };
+  const data = parseYaml(readFileSync(path, 'utf8')) as { acknowledged?: unknown; base?: unknown } | null;
   const list = data?.acknowledged ?? [];
   if (!Array.isArray(list)) throw new Error(`${path}: "acknowledged" must be a list`);
-  return list.map((entry, i) => {
+  const base = data?.base ?? undefined;
+  if (base !== undefined && (typeof base !== 'string' || !base.trim()))
+    throw new Error(`${path}: "base" must be a git commit (the base the acknowledged changes are made against)`);
+  const entries = list.map((entry, i) => {
     const e = entry as Partial<Acknowledgement>;
     if (typeof e?.id !== 'string' || !e.id || typeof e.reason !== 'string' || !e.reason.trim()) {
       throw new Error(`${path}: entry ${i + 1} needs an "id" (from spec:diff output) and a non-empty "reason"`);
     }
     return { id: e.id, reason: e.reason };
   });
+  return base === undefined ? { entries } : { base: base.trim(), entries };
+}
+
+/** Whether a comparison starts from the base the acknowledgements name: the same document
+ *  (so a rebase onto a commit with the same spec still counts). A base git cannot show is not. */
+export function startsFromBase(file: AcknowledgementFile, baseText: string, cwd = process.cwd()): boolean {
+  if (!file.base) return false;
+  try {
+    return readSource(file.base, cwd).text === baseText;
+  } catch {
+    return false;
+  }
 }
 
 export interface Verdict {
@@ -31,17 +55,39 @@ export interface Verdict {
   unacknowledged: Change[];
   /** Acknowledgements that match no change of this diff. */
   unused: Acknowledgement[];
+  /** Acknowledgements that matched by the long id of earlier versions, with the id to use now. */
+  legacy: Array<{ old: string; id: string }>;
+}
+
+/** A comparison judged, as the reporters (spec/diff/render.ts) write it. */
+export interface DiffReport {
+  base: string;
+  head: string;
+  verdict: Verdict;
+  /** The base the acknowledgements name, and whether this comparison starts from it (same document). */
+  acks?: { base?: string; fromBase: boolean };
+  /** The commit of BASE when it is a git ref: the `base:` a new acknowledgement names. */
+  baseCommit?: string;
+  /** List every acknowledgement that matches nothing, not one line. */
+  verbose?: boolean;
 }
 
 export function judge(changes: Change[], acks: Acknowledgement[]): Verdict {
   const byId = new Map(acks.map((a) => [a.id, a]));
-  const marked = changes.map((c) =>
-    c.breaking && byId.has(c.id) ? { ...c, acknowledged: byId.get(c.id)!.reason } : c,
-  );
-  const ids = new Set(changes.map((c) => c.id));
+  const legacy: Verdict['legacy'] = [];
+  const marked = changes.map((c) => {
+    if (!c.breaking) return c;
+    const old = legacyChangeId(c);
+    const ack = byId.get(c.id) ?? byId.get(old);
+    if (!ack) return c;
+    if (ack.id === old) legacy.push({ old, id: c.id });
+    return { ...c, acknowledged: ack.reason };
+  });
+  const ids = new Set(changes.flatMap((c) => [c.id, legacyChangeId(c)]));
   return {
     changes: marked,
     unacknowledged: marked.filter((c) => c.breaking && !('acknowledged' in c)),
     unused: acks.filter((a) => !ids.has(a.id)),
+    legacy,
   };
 }

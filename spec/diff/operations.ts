@@ -1,12 +1,14 @@
 // Compares two versions of the spec operation by operation. Both are fully
 // dereferenced, so a change inside a component shows at every operation it reaches.
+import { createHash } from 'node:crypto';
 import type { JsonSchema, LoadedSpec, OperationEntry, ParameterEntry } from '../load.js';
 import { declaredTypes } from '../schema.js';
 import { diffSchema } from './schema.js';
 
 export interface Change {
-  /** Stable id, used to acknowledge a breaking change: kind, operation, location and what changed
-   *  (so an acknowledgement never covers another change at the same place). */
+  /** Short stable id, used to acknowledge a breaking change: kind, operation and location, then
+   *  `@` and 8 hex digits of the SHA-256 of the message, so an acknowledgement never covers another
+   *  change at the same place (`response-type-changed:POST /client/list:response 200 /data/id@1f0c9a2b`). */
   id: string;
   kind: string;
   breaking: boolean;
@@ -32,7 +34,7 @@ function change(
 ): Change {
   const where = operation ?? (op ? key(op) : '(document)');
   return {
-    id: `${kind}:${where}:${location}:${message}`,
+    id: changeId(kind, where, location, message),
     kind,
     breaking,
     operation: where,
@@ -41,6 +43,16 @@ function change(
     message,
   };
 }
+
+export function changeId(kind: string, operation: string, location: string, message: string): string {
+  return `${kind}:${operation}:${location}@${createHash('sha256').update(message).digest('hex').slice(0, 8)}`;
+}
+
+/** The long id of earlier versions (the message in full): still accepted in acknowledgements, with a note. */
+export const legacyChangeId = (c: Change) => `${c.kind}:${c.operation}:${c.location}:${c.message}`;
+
+/** `(listClients)`, or nothing for an operation without an operationId. */
+const named = (op: OperationEntry) => (op.operationId ? ` (${op.operationId})` : '');
 
 export function diffSpecs(base: LoadedSpec, head: LoadedSpec): Change[] {
   const out: Change[] = [];
@@ -59,15 +71,14 @@ export function diffSpecs(base: LoadedSpec, head: LoadedSpec): Change[] {
   const baseOps = new Map(base.operations.map((o) => [shape(o), o]));
   for (const [k, b] of baseOps) {
     const h = headOps.get(k);
-    if (!h) out.push(change('operation-removed', true, b, 'operation', `${key(b)} (${b.operationId}) was removed`));
+    if (!h) out.push(change('operation-removed', true, b, 'operation', `${key(b)}${named(b)} was removed`));
     else {
       if (b.path !== h.path) out.push(change('path-parameter-renamed', false, h, 'path', `${b.path} → ${h.path}`));
       out.push(...diffOperation(b, h, base, head));
     }
   }
   for (const [k, h] of headOps)
-    if (!baseOps.has(k))
-      out.push(change('operation-added', false, h, 'operation', `${key(h)} (${h.operationId}) was added`));
+    if (!baseOps.has(k)) out.push(change('operation-added', false, h, 'operation', `${key(h)}${named(h)} was added`));
   return out;
 }
 
@@ -80,7 +91,7 @@ function diffOperation(b: OperationEntry, h: OperationEntry, base: LoadedSpec, h
         false,
         h,
         'operationId',
-        `operationId ${b.operationId} → ${h.operationId} (generated clients rename the call)`,
+        `operationId ${b.operationId ?? 'none'} → ${h.operationId ?? 'none'} (generated clients rename the call)`,
       ),
     );
   out.push(...diffSecurity(b, h, base, head));
@@ -110,16 +121,15 @@ function diffSecurity(b: OperationEntry, h: OperationEntry, base: LoadedSpec, he
   if (!b.isPublic && h.isPublic) return [change('security-loosened', false, h, 'security', 'no longer needs a token')];
   const out: Change[] = [];
   const alt = (names: string[]) => names.join(' + ');
+  const who = (a: string) => (a ? `credentials "${a}" are` : 'requests without credentials are');
   const bAlts = new Set(b.security.map(alt));
   const hAlts = new Set(h.security.map(alt));
   for (const a of bAlts)
     if (!hAlts.has(a))
-      out.push(
-        change('security-alternative-removed', true, h, 'security', `credentials "${a}" are no longer accepted`),
-      );
+      out.push(change('security-alternative-removed', true, h, 'security', `${who(a)} no longer accepted`));
   for (const a of hAlts)
     if (!bAlts.has(a))
-      out.push(change('security-alternative-added', false, h, 'security', `credentials "${a}" are now accepted too`));
+      out.push(change('security-alternative-added', false, h, 'security', `${who(a)} now accepted too`));
   const schemes = (spec: LoadedSpec) =>
     (spec.document.components?.securitySchemes ?? {}) as Record<string, Record<string, unknown>>;
   for (const name of new Set(h.security.flat())) {

@@ -1,11 +1,8 @@
 // spec:diff output for people, for machines (JSON) and for a pull-request comment (Markdown).
-import type { Verdict } from './acknowledge.js';
+import type { DiffReport, Verdict } from './acknowledge.js';
+import { ackNotesHuman, ackNotesMarkdown, ackSnippet } from './render-acks.js';
 
-export interface DiffReport {
-  base: string;
-  head: string;
-  verdict: Verdict;
-}
+export type { DiffReport };
 
 function counts(v: Verdict) {
   const breaking = v.changes.filter((c) => c.breaking).length;
@@ -17,7 +14,8 @@ function counts(v: Verdict) {
   };
 }
 
-export function renderDiffHuman({ base, head, verdict }: DiffReport): string {
+export function renderDiffHuman(report: DiffReport): string {
+  const { base, head, verdict } = report;
   const n = counts(verdict);
   const lines = [
     `spec:diff ${base} → ${head}: ${n.total} change(s), ${n.breaking} breaking (${n.acknowledged} acknowledged)`,
@@ -32,22 +30,32 @@ export function renderDiffHuman({ base, head, verdict }: DiffReport): string {
       if (c.breaking && !('acknowledged' in c)) lines.push(`             id: ${c.id}`);
     }
   }
-  for (const a of verdict.unused) lines.push(`  note: acknowledgement "${a.id}" matches no change (stale?)`);
+  lines.push(...ackNotesHuman(report));
   lines.push(
     n.unacknowledged
-      ? `FAIL: ${n.unacknowledged} breaking change(s) not acknowledged in spec/breaking-changes.yaml`
+      ? `FAIL: ${n.unacknowledged} breaking change(s) not acknowledged in spec/breaking-changes.yaml${report.baseCommit ? ` (their base: ${report.baseCommit})` : ''}`
       : 'OK: no unacknowledged breaking change',
   );
   return lines.join('\n');
 }
 
-export function renderDiffJson({ base, head, verdict }: DiffReport): string {
-  return `${JSON.stringify({ base, head, summary: counts(verdict), changes: verdict.changes, unused_acknowledgements: verdict.unused }, null, 2)}\n`;
+export function renderDiffJson({ base, head, verdict, acks }: DiffReport): string {
+  const acknowledgements = { base: acks?.base ?? null, from_base: acks?.fromBase ?? false, legacy: verdict.legacy };
+  const out = {
+    base,
+    head,
+    summary: counts(verdict),
+    changes: verdict.changes,
+    unused_acknowledgements: verdict.unused,
+    acknowledgements,
+  };
+  return `${JSON.stringify(out, null, 2)}\n`;
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function renderDiffMarkdown({ base, head, verdict }: DiffReport): string {
+export function renderDiffMarkdown(report: DiffReport): string {
+  const { base, head, verdict } = report;
   const n = counts(verdict);
   const status = n.unacknowledged
     ? `:x: **${n.unacknowledged} breaking change(s) not acknowledged**`
@@ -75,14 +83,7 @@ export function renderDiffMarkdown({ base, head, verdict }: DiffReport): string 
     for (const c of other) out.push(`| \`${cell(c.operation)}\` | ${cell(c.location)} | ${cell(c.message)} |`);
     out.push('', '</details>', '');
   }
-  if (n.unacknowledged)
-    out.push(
-      'To accept a breaking change, add its id with a reason to `spec/breaking-changes.yaml`:',
-      '',
-      '```yaml',
-      'acknowledged:',
-      ...verdict.unacknowledged.map((c) => `  - id: ${JSON.stringify(c.id)}\n    reason: "why clients are safe"`),
-      '```',
-    );
+  out.push(...ackNotesMarkdown(report));
+  if (n.unacknowledged) out.push(...ackSnippet(report));
   return `${out.join('\n')}\n`;
 }

@@ -54,8 +54,7 @@ export function diffSchema(
   }
 
   if ('const' in b || 'const' in h) {
-    if (JSON.stringify(b.const) !== JSON.stringify(h.const))
-      add('const-changed', true, `fixed value ${JSON.stringify(b.const)} → ${JSON.stringify(h.const)}`);
+    if (JSON.stringify(b.const) !== JSON.stringify(h.const)) add('const-changed', true, fixedValues(b, h));
   }
 
   const be = b.enum as unknown[] | undefined;
@@ -187,10 +186,19 @@ function constraints(
       add(
         `${key}-changed`,
         direction === 'request' ? added : b[key] !== undefined,
-        `${key} ${JSON.stringify(b[key] ?? null)} → ${JSON.stringify(h[key] ?? null)}`,
+        `${key} ${shown(b[key])} → ${shown(h[key])}`,
       );
     }
   }
+}
+
+/** A keyword's value in a message: absent is `none`, never `undefined` or `null`. */
+const shown = (v: unknown) => (v === undefined ? 'none' : JSON.stringify(v));
+
+/** `fixed value 422 → "error"`, `no fixed value → "error"`, `fixed value "error" → none` (`null` is a value). */
+function fixedValues(b: S, h: S): string {
+  if (!('const' in b)) return `no fixed value → ${shown(h.const)}`;
+  return `fixed value ${shown(b.const)} → ${shown(h.const)}`;
 }
 
 /** Structural equality that survives recursive schemas (compared up to a depth). */

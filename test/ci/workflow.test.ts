@@ -62,6 +62,40 @@ t.test('every gate is a step', async (t) => {
   );
 });
 
+t.test('every action is pinned to a commit, its release named beside it', async (t) => {
+  const text = readFileSync(root('.github/workflows/api-gate.yml'), 'utf8');
+  const uses = [...text.matchAll(/^\s*(?:-\s+)?uses:\s*(.*)$/gm)].map((m) => m[1]!.trim());
+  t.ok(uses.length >= 5, 'the actions are found');
+  for (const u of uses) t.match(u, /^[\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/, u);
+});
+
+/** Whether an engines range of `>=`/`<` comparators (joined by `||`) admits a version. */
+function admits(range: string, version: string): boolean {
+  const num = (v: string) => v.split('.').map(Number).concat(0, 0).slice(0, 3);
+  const cmp = (a: string, b: string) => {
+    const [x, y] = [num(a), num(b)];
+    return x.map((n, i) => n - y[i]!).find((d) => d !== 0) ?? 0;
+  };
+  return range.split('||').some((alt) =>
+    alt
+      .trim()
+      .split(/\s+/)
+      .every((c) => (c.startsWith('>=') ? cmp(version, c.slice(2)) >= 0 : cmp(version, c.slice(1)) < 0)),
+  );
+}
+
+t.test('the Node lines of package.json engines: 20 in the gate, 22 and 24 in a matrix', async (t) => {
+  const engines: string = JSON.parse(readFileSync(root('package.json'), 'utf8')).engines.node;
+  const lines = wf.jobs['node-lines'];
+  t.same(lines.strategy.matrix.node, [22, 24]);
+  t.equal(lines.strategy['fail-fast'], false, 'one line failing still shows the other');
+  const setup = lines.steps.find((s: { uses?: string }) => s.uses?.startsWith('actions/setup-node'));
+  t.match(setup?.with?.['node-version'], /^\$\{\{ matrix\.node \}\}$/);
+  t.match(lines.steps.map((s: { run?: string }) => s.run ?? '').join('\n'), /\.ci\/node-lines-tests/);
+  for (const v of ['20.19.0', '22.12.0', '24.0.0']) t.ok(admits(engines, v), `engines (${engines}) admits Node ${v}`);
+  t.match(readFileSync(root('.ci/run'), 'utf8'), /\.ci\/node-lines-tests/, '.ci/run runs the same list');
+});
+
 t.test('no secret in the workflow but the documented demo accounts', async (t) => {
   const text = readFileSync(root('.github/workflows/api-gate.yml'), 'utf8');
   t.notMatch(text, /password(?!:)\s*[:=]\s*(?!demo-password)\S/i);
