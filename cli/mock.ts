@@ -111,7 +111,8 @@ export interface WorldFacts {
   rateLimit: MockContext['rateLimit'];
 }
 
-export function banner(url: string, settings: CliSettings, world: WorldFacts): string {
+/** `reach`: the lines of the URLs other devices use (cli/network/lines.ts), under the first. */
+export function banner(url: string, settings: CliSettings, world: WorldFacts, reach: string[] = []): string {
   const o = settings.options;
   const fromFile = world.origin === 'state-file';
   const ignored =
@@ -120,6 +121,7 @@ export function banner(url: string, settings: CliSettings, world: WorldFacts): s
       : '';
   const lines = [
     `Measurement Capture Service mock listening on ${url}/api/v1`,
+    ...reach,
     `  world: seed ${world.seed}, ${world.clients} clients (${fromFile ? `loaded from ${o.stateFile}` : 'fresh from the seed'})${ignored}`,
     `  rate limit: ${world.rateLimit === false ? 'off' : `${world.rateLimit.max} requests/${world.rateLimit.windowMs === 60_000 ? 'minute' : `${world.rateLimit.windowMs / 1000} s`} per user (per address before sign-in)`}`,
     'Demo accounts:',
@@ -151,8 +153,7 @@ async function listen(app: FastifyInstance, settings: CliSettings, lan: string[]
   const bound = (app.server.address() as { port: number }).port;
   const scheme = tls ? 'https' : 'http';
   const lines = [
-    banner(address, settings, world),
-    ...reachLines(scheme, host, bound, lan),
+    banner(address, settings, world, reachLines(scheme, host, bound, lan)),
     ...(tls ? tlsLines(tls, certificateNames(host, lan)) : []),
   ];
   console.log(lines.join('\n'));

@@ -215,3 +215,15 @@ t.test(
     t.same(await exited2, { code: null, signal: 'SIGTERM' }, 'no listener: the default exit, nothing to flush');
   },
 );
+
+t.test('the URLs devices use come right under the address', async (t) => {
+  const p = parseMockArgs(['--host', '0.0.0.0']);
+  if (!p.ok) throw new Error('parse');
+  const world = { origin: 'seed' as const, seed: 1, clients: 2, rateLimit: false as const };
+  const lines = banner('http://0.0.0.0:4010', p.settings, world, ['  from the Android emulator: x']).split('\n');
+  t.same(lines.slice(0, 3), [
+    'Measurement Capture Service mock listening on http://0.0.0.0:4010/api/v1',
+    '  from the Android emulator: x',
+    '  world: seed 1, 2 clients (fresh from the seed)',
+  ]);
+});
