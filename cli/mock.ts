@@ -22,6 +22,9 @@ import {
 } from './kit/command.js';
 import { refuseOptions } from './kit/option-names.js';
 import { within } from './kit/ranges.js';
+import { isLoopback, lanAddresses } from './network/addresses.js';
+import { certificateFor, DEFAULT_CERT_DIR, type MockCertificate } from './network/certificate.js';
+import { certificateNames, reachLines, tlsLines } from './network/lines.js';
 
 /** An origin as browsers send it (lib/origins.ts: the proxy's flag and both libraries take the same). */
 function origin(raw: string, name: string): string {
@@ -57,6 +60,11 @@ export const MOCK_COMMAND = {
       parse: within(MOCK_LIMITS.journal),
       default: DEFAULTS.journal,
     }),
+    https: flag('serve over TLS with a certificate made on first use and reused (docs/mobile.md)'),
+    'cert-dir': value('DIR', 'where --https keeps its certificate authority, certificate and keys', {
+      parse: nonEmpty('a directory'),
+      shownDefault: DEFAULT_CERT_DIR,
+    }),
   },
   flagOf: { corsOrigins: 'cors-origin' },
 };
@@ -67,12 +75,16 @@ export interface CliSettings {
   options: MockOptions;
   /** World flags given on the command line (a loaded state file overrides them). */
   worldFlags: string[];
+  /** With --https: the directory of its certificate. */
+  tls?: { dir: string };
 }
 
 export type Parsed = { ok: true; settings: CliSettings } | Refusal;
 
 function settings({ values, given }: Args<typeof MOCK_COMMAND.options>): CliSettings {
+  if (given.has('cert-dir') && !values.https) throw new Error('--cert-dir is used only with --https');
   return {
+    ...(values.https ? { tls: { dir: values['cert-dir'] ?? DEFAULT_CERT_DIR } } : {}),
     host: values.host ?? DEFAULTS.host,
     port: values.port,
     worldFlags: ['seed', 'clients'].filter((f) => given.has(f)).map((f) => `--${f}`),
@@ -99,7 +111,8 @@ export interface WorldFacts {
   rateLimit: MockContext['rateLimit'];
 }
 
-export function banner(url: string, settings: CliSettings, world: WorldFacts): string {
+/** `reach`: the lines of the URLs other devices use (cli/network/lines.ts), under the first. */
+export function banner(url: string, settings: CliSettings, world: WorldFacts, reach: string[] = []): string {
   const o = settings.options;
   const fromFile = world.origin === 'state-file';
   const ignored =
@@ -108,6 +121,7 @@ export function banner(url: string, settings: CliSettings, world: WorldFacts): s
       : '';
   const lines = [
     `Measurement Capture Service mock listening on ${url}/api/v1`,
+    ...reach,
     `  world: seed ${world.seed}, ${world.clients} clients (${fromFile ? `loaded from ${o.stateFile}` : 'fresh from the seed'})${ignored}`,
     `  rate limit: ${world.rateLimit === false ? 'off' : `${world.rateLimit.max} requests/${world.rateLimit.windowMs === 60_000 ? 'minute' : `${world.rateLimit.windowMs / 1000} s`} per user (per address before sign-in)`}`,
     'Demo accounts:',
@@ -119,12 +133,32 @@ export function banner(url: string, settings: CliSettings, world: WorldFacts): s
   return lines.join('\n');
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
 /** Bound beyond this machine, the API and the controls (reset, plans, reset tokens) are open to the network. */
 export function hostWarning(host: string): string | undefined {
-  if (LOOPBACK.has(host) || /^127\./.test(host)) return undefined;
+  if (isLoopback(host)) return undefined;
   return `warning: listening on ${host}, so other machines can reach the mock, its demo accounts and its controls under /__mock (reset, plans, tokens, the reset-token mailbox). Controls still answer only a Host of this machine or of --host, and pages of this machine or of --cors-origin.`;
+}
+
+/** The --https certificate, made or reused (cli/network/certificate.ts); undefined without --https. */
+async function certificate(settings: CliSettings, lan: string[]): Promise<MockCertificate | undefined> {
+  return settings.tls && certificateFor(certificateNames(settings.host, lan), settings.tls.dir);
+}
+
+/** Listens and prints where the mock is: the banner, the addresses devices use, the certificate to trust. */
+async function listen(app: FastifyInstance, settings: CliSettings, lan: string[], tls?: MockCertificate) {
+  const { host, port } = settings;
+  const address = await app.listen({ host, port });
+  const { ctx } = app.mock;
+  const world = { origin: ctx.origin, seed: ctx.seed, clients: ctx.clients, rateLimit: ctx.rateLimit };
+  const bound = (app.server.address() as { port: number }).port;
+  const scheme = tls ? 'https' : 'http';
+  const lines = [
+    banner(address, settings, world, reachLines(scheme, host, bound, lan)),
+    ...(tls ? tlsLines(tls, certificateNames(host, lan)) : []),
+  ];
+  console.log(lines.join('\n'));
+  const warning = hostWarning(host);
+  if (warning) console.error(warning);
 }
 
 export async function main(argv: string[]): Promise<number | typeof SERVING> {
@@ -139,26 +173,24 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
       `mock: the state file ${options.stateFile} could not be written (${err.message}); the changes it would have held were undone and their requests answered 503`,
     );
   };
+  // Read once: the certificate's names and the printed addresses are the same list.
+  const lan = lanAddresses(host);
+  let tls: MockCertificate | undefined;
   try {
-    app = await buildMock({ ...options, logger: false, onStateError });
+    tls = await certificate(parsed.settings, lan);
+    app = await buildMock({
+      ...options,
+      logger: false,
+      onStateError,
+      ...(tls ? { https: { key: tls.key, cert: tls.cert } } : {}),
+    });
   } catch (err) {
     if (err instanceof MockOptionsError) return refuseOptions(MOCK_COMMAND, err, argv);
     console.error(err instanceof StateFileError ? err.message : `cannot start the mock: ${(err as Error).message}`);
     return 1;
   }
   try {
-    const address = await app.listen({ host, port });
-    const { ctx } = app.mock;
-    console.log(
-      banner(address, parsed.settings, {
-        origin: ctx.origin,
-        seed: ctx.seed,
-        clients: ctx.clients,
-        rateLimit: ctx.rateLimit,
-      }),
-    );
-    const warning = hostWarning(host);
-    if (warning) console.error(warning);
+    await listen(app, parsed.settings, lan, tls);
   } catch (err) {
     console.error(`cannot listen on ${host}:${port}: ${(err as Error).message}`);
     await app.close();

@@ -40,7 +40,9 @@ export { LOCAL_ORIGIN } from '../lib/origins.js';
 
 export async function buildMock(options: MockOptions = {}): Promise<FastifyInstance> {
   const { ctx, store } = await resolveOptions(options);
+  // With `https` the server is Node's https.Server (a tls.Server); the app is used through the same interface.
   const app = Fastify({
+    ...(ctx.https ? { https: ctx.https } : {}),
     logger: ctx.logger,
     bodyLimit: ctx.bodyLimit,
     forceCloseConnections: true,

@@ -75,10 +75,24 @@ const MOCK_RULES = {
   handlers: object,
 };
 
+/** A PEM text or its bytes (Fastify's `https` takes either). */
+const isPem = (v: unknown) => (typeof v === 'string' && v.includes('-----BEGIN ')) || Buffer.isBuffer(v);
+
+/** `https` holds a private key: checked by hand, as no message may show its value. */
+function checkHttps(https: unknown): void {
+  if (https === undefined) return;
+  const pair = https as { key?: unknown; cert?: unknown };
+  if (object(https) || !isPem(pair.key) || !isPem(pair.cert))
+    throw new MockOptionsError(
+      (name) => `${name('https')} must be { key, cert }, each a PEM text or a Buffer (the value given is not shown)`,
+    );
+}
+
 /** Every option given is checked here, before anything is read or locked. */
 function checkOptions(options: MockOptions): void {
   if (object(options)) throw new MockOptionsError(() => 'the options must be an object');
   checkRules(options, MOCK_RULES, (words) => new MockOptionsError(words));
+  checkHttps(options.https);
   for (const [id, handler] of Object.entries(options.handlers ?? {}))
     if (typeof handler !== 'function')
       throw new MockOptionsError((name) => `${name(`handlers.${id}`)} must be a function`);
@@ -119,6 +133,8 @@ export interface MockOptions {
   corsOrigins?: string[];
   /** Handlers that replace the mock's own, by operationId (custom behaviour, tests). */
   handlers?: Partial<HandlerTable>;
+  /** Serve over TLS with this key and certificate (PEM); the CLI's --https makes them (docs/mobile.md). */
+  https?: { key: string | Buffer; cert: string | Buffer };
 }
 
 export interface MockContext {
@@ -148,6 +164,8 @@ export interface MockContext {
   handlers: Partial<HandlerTable>;
   /** Host names besides this machine's loopback names that may reach the controls. */
   controlHosts: string[];
+  /** The TLS key and certificate, when the app serves HTTPS. */
+  https?: { key: string | Buffer; cert: string | Buffer };
   /** Where the first store came from: a fresh seed or the state file. */
   origin: 'seed' | 'state-file';
   /** Builds the store anew from the seed (the reset control). */
@@ -213,6 +231,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
         ? [options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host]
         : [],
     origin: saved ? 'state-file' : 'seed',
+    https: options.https,
     freshStore,
   };
   return { ctx, store: saved ? new MemoryStore(saved, now, world) : freshStore() };

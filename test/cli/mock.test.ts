@@ -74,6 +74,17 @@ t.test('--cors-origin is repeatable and normalised to an origin', async (t) => {
   t.same(p.ok && p.settings.options.corsOrigins, ['http://192.168.1.20:5173', 'https://preview.example.com']);
 });
 
+t.test('--https keeps its certificate in .mcs-mock unless --cert-dir says otherwise', async (t) => {
+  const plain = parseMockArgs([]);
+  t.equal(plain.ok && plain.settings.tls, undefined, 'plain HTTP by default');
+  const https = parseMockArgs(['--https']);
+  t.same(https.ok && https.settings.tls, { dir: '.mcs-mock' });
+  const dir = parseMockArgs(['--https', '--cert-dir', '/tmp/certs']);
+  t.same(dir.ok && dir.settings.tls, { dir: '/tmp/certs' });
+  const alone = parseMockArgs(['--cert-dir', '/tmp/certs']);
+  t.same(alone, { ok: false, message: '--cert-dir is used only with --https' });
+});
+
 t.test('bad flags get a clear message', async (t) => {
   const cases: Array<[string[], RegExp]> = [
     [['--port', 'abc'], /--port takes a whole number from 0 to 65535, not "abc"/],
@@ -89,6 +100,7 @@ t.test('bad flags get a clear message', async (t) => {
     [['--cors-origin', 'http://192.168.1.20:5173/?x=1'], /--cors-origin takes an origin/],
     [['--cors-origin', 'ftp://a.example'], /--cors-origin takes an origin/],
     [['--host', ''], /--host needs an address/],
+    [['--https', '--cert-dir', ' '], /--cert-dir needs a directory/],
     [['extra'], /positional/i],
   ];
   for (const [argv, message] of cases) {
@@ -203,3 +215,15 @@ t.test(
     t.same(await exited2, { code: null, signal: 'SIGTERM' }, 'no listener: the default exit, nothing to flush');
   },
 );
+
+t.test('the URLs devices use come right under the address', async (t) => {
+  const p = parseMockArgs(['--host', '0.0.0.0']);
+  if (!p.ok) throw new Error('parse');
+  const world = { origin: 'seed' as const, seed: 1, clients: 2, rateLimit: false as const };
+  const lines = banner('http://0.0.0.0:4010', p.settings, world, ['  from the Android emulator: x']).split('\n');
+  t.same(lines.slice(0, 3), [
+    'Measurement Capture Service mock listening on http://0.0.0.0:4010/api/v1',
+    '  from the Android emulator: x',
+    '  world: seed 1, 2 clients (fresh from the seed)',
+  ]);
+});

@@ -39,6 +39,13 @@ t.test('each bad option is refused with MockOptionsError naming it', async (t) =
       'corsOrigins[1] must be an origin such as http://192.168.1.20:5173 (scheme, host and port; no path, query, fragment, credentials or wildcard), not "http://192.168.1.20:5173/?x=1"',
     ],
     [{ corsOrigins: ['*'] }, 'corsOrigins[0]', 'corsOrigins[0] must be an origin'],
+    [{ https: true }, 'https', 'https must be { key, cert }, each a PEM text or a Buffer'],
+    [{ https: { cert: '-----BEGIN CERTIFICATE-----' } }, 'https', 'https must be { key, cert }'],
+    [
+      { https: { key: 'not-a-pem-key-text', cert: '-----BEGIN CERTIFICATE-----' } },
+      'https',
+      '(the value given is not shown)',
+    ],
     [{ handlers: { listClients: 'none' } }, 'handlers.listClients', 'handlers.listClients must be a function'],
     [
       { handlers: { listClient: () => ({ status: 200, body: {} }) } },
@@ -58,6 +65,7 @@ t.test('each bad option is refused with MockOptionsError naming it', async (t) =
     t.type(err, MockOptionsError, label);
     t.match(err, { name: 'MockOptionsError', code: 'MCS_ERR_MOCK_OPTIONS', options: [option] }, label);
     t.match((err as Error).message, message, label);
+    t.notMatch((err as Error).message, 'not-a-pem-key-text', `${label}: a key is never shown`);
   }
 });
 

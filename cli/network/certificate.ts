@@ -1,0 +1,165 @@
+// The --https certificate: a certificate authority made once per directory
+// (the one thing a device is asked to trust) and a server certificate it signs
+// for the names the mock is reached by, issued again when a name is new or it
+// nears its end, so a new LAN address never asks for a new trust.
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+
+/** Where --https keeps its files unless --cert-dir says otherwise (under the current directory). */
+export const DEFAULT_CERT_DIR = '.mcs-mock';
+
+export const CERT_FILES = { ca: 'ca.pem', caKey: 'ca-key.pem', cert: 'cert.pem', key: 'key.pem' } as const;
+
+const DAY = 86_400_000;
+/** Apple's limit for a trusted server certificate is 825 days; a year is well within it. */
+const CERT_DAYS = 365;
+const CA_DAYS = 3650;
+/** A certificate this close to its end is made again rather than used. */
+const MARGIN_DAYS = 7;
+
+export interface MockCertificate {
+  /** PEM texts for the server; the key is never printed. */
+  key: string;
+  cert: string;
+  /** The certificate authority's file: what a device or browser trusts. */
+  caPath: string;
+  /** SHA-256 fingerprints (`AB:CD:...`) of the authority and of the server certificate. */
+  caFingerprint: string;
+  certFingerprint: string;
+  /** What this start made: `authority` (trust it anew), `certificate`; empty when both were reused. */
+  made: Array<'authority' | 'certificate'>;
+}
+
+/** A file of the directory that cannot be used as it is; the message names it and the way out. */
+export class CertificateError extends Error {}
+
+interface Pair {
+  cert: string;
+  key: string;
+}
+
+/** The files written: the directory 0700, each private key 0600 from its creation, each file whole or absent. */
+function write(path: string, text: string, secret: boolean): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  rmSync(temp, { force: true });
+  writeFileSync(temp, text, { mode: secret ? 0o600 : 0o644, flag: 'wx' });
+  renameSync(temp, path);
+}
+
+function read(dir: string, file: string): string | undefined {
+  const path = join(dir, file);
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+/** The pair as found, or undefined when neither file is there; a broken pair is refused, never replaced. */
+function loadPair(dir: string, certFile: string, keyFile: string): (Pair & { x509: X509Certificate }) | undefined {
+  const cert = read(dir, certFile);
+  const key = read(dir, keyFile);
+  if (cert === undefined && key === undefined) return undefined;
+  try {
+    if (cert === undefined || key === undefined)
+      throw new Error(`${cert === undefined ? certFile : keyFile} is missing`);
+    const x509 = new X509Certificate(cert);
+    if (!x509.checkPrivateKey(createPrivateKey(key))) throw new Error(`${keyFile} is not the key of ${certFile}`);
+    return { cert, key, x509 };
+  } catch (err) {
+    throw new CertificateError(
+      `the certificate files in ${dir} cannot be used (${(err as Error).message}); delete ${join(dir, certFile)} and ${join(dir, keyFile)} to make new ones`,
+    );
+  }
+}
+
+const lasts = (x509: X509Certificate, now: Date) =>
+  new Date(x509.validTo).getTime() - now.getTime() > MARGIN_DAYS * DAY;
+
+const covers = (x509: X509Certificate, names: readonly string[]) =>
+  names.every((n) => (isIP(n) ? x509.checkIP(n) !== undefined : x509.checkHost(n) !== undefined));
+
+const until = (now: Date, days: number) => new Date(now.getTime() + days * DAY);
+
+async function makeAuthority(now: Date): Promise<Pair> {
+  const made = await generate(
+    [
+      { name: 'commonName', value: `mcs-mock local CA (${hostname()})` },
+      { name: 'organizationName', value: 'mcs-contract-toolkit, development only' },
+    ],
+    {
+      keySize: 2048,
+      algorithm: 'sha256',
+      notBeforeDate: new Date(now.getTime() - DAY),
+      notAfterDate: until(now, CA_DAYS),
+      extensions: [
+        { name: 'basicConstraints', cA: true, pathLenConstraint: 0, critical: true },
+        { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true, critical: true },
+      ],
+    },
+  );
+  return { cert: made.cert, key: made.private };
+}
+
+async function newAuthority(dir: string, now: Date, made: MockCertificate['made']): Promise<Pair> {
+  const ca = await makeAuthority(now);
+  write(join(dir, CERT_FILES.caKey), ca.key, true);
+  write(join(dir, CERT_FILES.ca), ca.cert, false);
+  made.push('authority');
+  return ca;
+}
+
+async function makeServerCertificate(names: readonly string[], ca: Pair, now: Date): Promise<Pair> {
+  const made = await generate([{ name: 'commonName', value: names[0] ?? 'localhost' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    notBeforeDate: new Date(now.getTime() - DAY),
+    notAfterDate: until(now, CERT_DAYS),
+    ca,
+    extensions: [
+      { name: 'basicConstraints', cA: false, critical: true },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      { name: 'subjectAltName', altNames: names.map((n) => (isIP(n) ? { type: 7, ip: n } : { type: 2, value: n })) },
+    ],
+  });
+  return { cert: made.cert, key: made.private };
+}
+
+/**
+ * The certificate for `names` (host names and IP addresses), kept in `dir`:
+ * the authority and the server certificate are reused while they last and
+ * the server certificate covers every name; otherwise made anew and written.
+ */
+export async function certificateFor(
+  names: readonly string[],
+  dir: string,
+  now: Date = new Date(),
+): Promise<MockCertificate> {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const made: MockCertificate['made'] = [];
+  let ca: Pair = loadPair(dir, CERT_FILES.ca, CERT_FILES.caKey) ?? (await newAuthority(dir, now, made));
+  let caX509 = new X509Certificate(ca.cert);
+  if (!caX509.ca || !lasts(caX509, now)) {
+    ca = await newAuthority(dir, now, made);
+    caX509 = new X509Certificate(ca.cert);
+  }
+  // A new authority signs a new certificate; an old one's is checked for its names and its end.
+  const kept = made.length ? undefined : loadPair(dir, CERT_FILES.cert, CERT_FILES.key);
+  const signed = kept?.x509.checkIssued(caX509) && kept.x509.verify(caX509.publicKey);
+  const usable = signed && kept && lasts(kept.x509, now) && covers(kept.x509, names);
+  const server = usable && kept ? kept : await makeServerCertificate(names, ca, now);
+  if (server !== kept) {
+    write(join(dir, CERT_FILES.key), server.key, true);
+    write(join(dir, CERT_FILES.cert), server.cert, false);
+    made.push('certificate');
+  }
+  return {
+    key: server.key,
+    cert: server.cert,
+    caPath: join(dir, CERT_FILES.ca),
+    caFingerprint: caX509.fingerprint256,
+    certFingerprint: new X509Certificate(server.cert).fingerprint256,
+    made,
+  };
+}
