@@ -19,11 +19,15 @@ export function row(e) {
         textContent: plural(findings.length, 'finding'),
         title: findings.map((f) => f.message).join('\n'),
       })
-    : el('span', {
-        className: 'good',
-        textContent: e.operationId ? `conforms${notes.length ? `, ${plural(notes.length, 'observation')}` : ''}` : '—',
-        title: notes.map((f) => f.message).join('\n'),
-      });
+    : el(
+        'span',
+        { className: 'good', title: notes.map((f) => f.message).join('\n') },
+        e.operationId ? 'conforms' : '—',
+        // On a line of its own: the word does not break inside the narrow column.
+        ...(notes.length
+          ? [el('br'), el('span', { className: 'muted', textContent: plural(notes.length, 'observation') })]
+          : []),
+      );
   const tr = el(
     'tr',
     { className: `s${String(e.status)[0]}` },
