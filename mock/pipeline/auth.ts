@@ -24,7 +24,8 @@ export default fp(
       if (op.isPublic) return undefined;
       return (request, _reply, done) => {
         const token = presentedToken(request);
-        const user = token ? app.mock.store.userByToken(token) : undefined;
+        // The request's world's sessions: a token of another world is unknown here.
+        const user = token ? (request.world ?? app.mock.worlds.default).store.userByToken(token) : undefined;
         if (!user || !token) return done(errors.UNAUTHENTICATED());
         request.user = user;
         request.token = token;

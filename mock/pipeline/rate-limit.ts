@@ -5,6 +5,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Store } from '../store/store.js';
+import { DEFAULT_WORLD } from '../worlds/names.js';
 import { presentedToken } from './auth.js';
 
 /**
@@ -16,13 +18,20 @@ import { presentedToken } from './auth.js';
  * token is not charged to that token's user), nor has a made-up token.
  */
 export const rateLimitKey = (request: FastifyRequest): string => {
+  const world = request.world ?? request.server.mock.worlds.default;
+  const key = ownKey(request, world.store);
+  // Each world has its own budgets: the default world's keys are as before worlds.
+  return world.name === DEFAULT_WORLD ? key : `world:${world.name}:${key}`;
+};
+
+function ownKey(request: FastifyRequest, store: Store): string {
   if (request.operation && !request.operation.isPublic) {
     const token = presentedToken(request);
-    const user = token ? request.server.mock.store.userByToken(token) : undefined;
+    const user = token ? store.userByToken(token) : undefined;
     if (user) return `user:${user.id}`;
   }
   return `ip:${request.ip}`;
-};
+}
 
 export default fp(
   async (app) => {
