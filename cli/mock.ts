@@ -57,8 +57,12 @@ export const MOCK_COMMAND = {
       parse: within(MOCK_LIMITS.journal),
       default: DEFAULTS.journal,
     }),
+    'max-worlds': value('N', 'worlds live at once (X-Mock-World), the default one included', {
+      parse: within(MOCK_LIMITS.maxWorlds),
+      default: DEFAULTS.maxWorlds,
+    }),
   },
-  flagOf: { corsOrigins: 'cors-origin' },
+  flagOf: { corsOrigins: 'cors-origin', maxWorlds: 'max-worlds' },
 };
 
 export interface CliSettings {
@@ -82,6 +86,7 @@ function settings({ values, given }: Args<typeof MOCK_COMMAND.options>): CliSett
       rateLimit: values['no-rate-limit'] ? false : undefined,
       stateFile: values['state-file'],
       journal: values.journal,
+      maxWorlds: values['max-worlds'],
       ...(values.host !== undefined ? { host: values.host } : {}),
       ...(given.has('cors-origin') ? { corsOrigins: values['cors-origin'] } : {}),
     },
@@ -114,7 +119,7 @@ export function banner(url: string, settings: CliSettings, world: WorldFacts): s
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email} / ${a.password}  (${a.note})`),
     `API reference: ${url}/docs  (spec: ${url}/openapi.yaml)`,
     `Mock console: ${url}/__mock/ui`,
-    `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail, /__mock/requests`,
+    `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail, /__mock/requests, /__mock/worlds`,
   ];
   return lines.join('\n');
 }
