@@ -142,3 +142,14 @@ t.test('eight sessions in eight worlds at once: none sees another’s change', a
   const listed = (await app.inject({ method: 'GET', url: '/__mock/worlds' })).json().worlds;
   t.equal(listed.length, 9, 'the default world and eight more');
 });
+
+t.test("the journal masks every world's live tokens, not only the default world's", async (t) => {
+  const { app } = await testMock(t, { rateLimit: false });
+  const b = inWorld(app, 'b');
+  const token = await b.signin();
+  // A header the journal does not know by name: only the live-token scan can mask it.
+  await b.post('/user/get_profile', {}, { ...auth(token), 'x-trace-note': token });
+  const text = JSON.stringify((await inWorld(app, undefined).control('GET', '/__mock/requests')).body);
+  t.notMatch(text, token, 'the token shows nowhere');
+  t.match(text, /x-trace-note/);
+});
