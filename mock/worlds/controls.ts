@@ -20,6 +20,8 @@ export async function worldControls(app: FastifyInstance): Promise<void> {
     worlds: worlds.list(),
     max: worlds.max,
     persistent: worlds.persistent,
+    // With --state-file: worlds on disk but not in memory (they come back on their next use).
+    ...(worlds.persistent ? { resting: await worlds.resting() } : {}),
   }));
 
   app.post<{ Body: { name: string; seed?: number; clients?: number } }>(

@@ -61,6 +61,7 @@ export class Worlds {
   /** Worlds on their way in (loaded from their file, or their file started): one load per name. */
   readonly #coming = new Map<string, Promise<World>>();
   readonly #generated = new Map<string, GeneratedWorld>();
+  #uses = 0;
 
   constructor(private readonly o: WorldsOptions) {
     this.max = o.max;
@@ -81,7 +82,7 @@ export class Worlds {
   use(name: string): World | Promise<World> {
     const live = this.get(name);
     if (live) {
-      live.lastUsed = Date.now();
+      this.#touch(live);
       return live;
     }
     return this.#coming.get(name) ?? this.#make(name, {}, true);
@@ -172,7 +173,13 @@ export class Worlds {
 
   #add(world: World): World {
     this.#live.set(world.name, world);
+    this.#touch(world);
     return world;
+  }
+
+  #touch(world: World): void {
+    world.lastUsed = Date.now();
+    world.recency = ++this.#uses;
   }
 
   #stores({ seed, clients }: WorldSize): [Store, () => Store] {
@@ -230,7 +237,7 @@ export class Worlds {
 
   #leastRecent(can: (w: World) => boolean): World | undefined {
     let victim: World | undefined;
-    for (const w of this.#live.values()) if (can(w) && (!victim || w.lastUsed < victim.lastUsed)) victim = w;
+    for (const w of this.#live.values()) if (can(w) && (!victim || w.recency < victim.recency)) victim = w;
     return victim;
   }
 

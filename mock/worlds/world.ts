@@ -28,8 +28,10 @@ export class World {
   readonly cache: ResponseCache;
   /** Changes made since it was made, loaded or reset. */
   changes = 0;
-  /** Date.now() when a request last named it: the least recently used goes first. */
+  /** Date.now() when a request last named it (shown in the list). */
   lastUsed = Date.now();
+  /** The registry's count of uses when it was last used: the lowest goes first (two uses in one millisecond still order). */
+  recency = 0;
   /** With --state-file: writes its changes through to its file. */
   writer?: StateWriter;
 

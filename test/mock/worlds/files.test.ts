@@ -128,6 +128,7 @@ t.test('past maxWorlds a world whose changes are on disk leaves memory and comes
     'w1 left memory',
   );
   t.equal(listed.persistent, true);
+  t.same(listed.resting, ['w1'], 'and rests on disk');
   t.equal(await clientName(app, 'w1', id), 'Resting', 'and came back with its change');
   t.same(failures, []);
 });
