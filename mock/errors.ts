@@ -203,6 +203,15 @@ const DEFINITIONS = {
       means: '`POST /__mock/worlds` names a world that is live already.',
     },
   ),
+  MOCK_WORLD_FILE: define(
+    503,
+    (name: string, why: string) =>
+      `The world ${name} cannot be used: its state file ${why}. DELETE /__mock/worlds/${name} drops it and its file.`,
+    {
+      means:
+        '`--state-file`: a world whose own file (`PATH.worlds/NAME.json`) cannot be read (not a state file, not of its world) or written.',
+    },
+  ),
   MOCK_WORLDS_FULL: define(503, (why: string) => `No new world can be made now: ${why}.`, {
     headers: () => ({ 'retry-after': '1' }),
     means:

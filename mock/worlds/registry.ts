@@ -7,7 +7,8 @@
 // world is refused (503). Generated worlds of other seeds and sizes are shared
 // by the worlds using them, at most MAX_GENERATED at once.
 import { GeneratedWorld } from '../../fixtures/world.js';
-import type { ErrorCatalogue } from '../errors.js';
+import { type ErrorCatalogue, MockError } from '../errors.js';
+import { StateFileError } from '../state/errors.js';
 import type { LoadedState } from '../state/file.js';
 import type { StateSnapshot, Store } from '../store/store.js';
 import { DEFAULT_WORLD, shownName } from './names.js';
@@ -160,6 +161,17 @@ export class Worlds {
 
   async #makeSaved(name: string, size: WorldSize, fromFile: boolean, p: WorldPersistence): Promise<World> {
     await this.#makeRoomSaved(name);
+    try {
+      return await this.#fromFile(name, size, fromFile, p);
+    } catch (err) {
+      if (err instanceof MockError) throw err;
+      // A file the mock cannot read or write is a refusal with its reason, never a 500; the file is left as it is.
+      const why = err instanceof StateFileError ? err.detail : `could not be used (${(err as Error).message})`;
+      throw this.o.errors.MOCK_WORLD_FILE(name, why);
+    }
+  }
+
+  async #fromFile(name: string, size: WorldSize, fromFile: boolean, p: WorldPersistence): Promise<World> {
     const loaded = await p.load(name, (seed, clients) => this.#generatedOf(seed, clients));
     // Saved and out of memory is live all the same: POST does not make it anew.
     if (!fromFile && loaded) throw this.o.errors.MOCK_WORLD_EXISTS(name);

@@ -146,3 +146,24 @@ t.test('DELETE removes a world’s file, whether it is in memory or resting on d
   t.notOk(existsSync(path('w1')) || existsSync(path('w2')));
   t.equal((await app.inject({ method: 'DELETE', url: '/__mock/worlds/w1' })).statusCode, 404);
 });
+
+t.test('a world file the mock cannot read is a 503 with its reason, never a 500; DELETE drops it', async (t) => {
+  const dir = t.testdir({ 'state.json.worlds': { 'bad.json': 'not json', '_upper.json': '{"version":3}' } });
+  const file = join(dir, 'state.json');
+  const { app } = await open(t, file);
+  for (const name of ['bad', 'Upper']) {
+    const r = await inWorld(app, name).post('/countries/index');
+    t.equal(r.status, 503, name);
+    t.equal(r.headers['x-mock-error'], 'MCS_ERR_MOCK_WORLD_FILE', name);
+    t.match(
+      r.body.message,
+      new RegExp(
+        `^The world ${name} cannot be used: its state file (is not valid JSON|does not hold|is not a mock state file)`,
+      ),
+      name,
+    );
+  }
+  t.equal((await app.inject({ method: 'DELETE', url: '/__mock/worlds/bad' })).statusCode, 200);
+  t.equal((await inWorld(app, 'bad').post('/countries/index')).status, 200, 'made anew');
+  t.equal((await inWorld(app, undefined).post('/countries/index')).status, 200, 'the default world is unaffected');
+});
