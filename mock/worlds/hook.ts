@@ -57,12 +57,17 @@ export function worldEntry(
   errors: ErrorCatalogue,
   withQuery: boolean,
 ) {
-  const enter = (request: FastifyRequest, world: World, done: Done) => {
+  const enter = (request: FastifyRequest, reply: FastifyReply, world: World, done: Done) => {
     request.world = world;
     if (world.writer) request.stateSeq = world.writer.seq;
+    if (world !== defaultWorld) {
+      // A world with a request under way is not dropped (registry.ts): its answer may still change it.
+      world.active++;
+      reply.raw.once('close', () => world.active--);
+    }
     done();
   };
-  return (request: FastifyRequest, _reply: FastifyReply, done: Done): void => {
+  return (request: FastifyRequest, reply: FastifyReply, done: Done): void => {
     if (request.headers[WORLD_HEADER] === undefined && prefixedName(request.raw) === undefined && !withQuery) {
       request.world = defaultWorld;
       done();
@@ -76,8 +81,8 @@ export function worldEntry(
       done(err as Error);
       return;
     }
-    if (world instanceof Promise) world.then((w) => enter(request, w, done), done);
-    else enter(request, world, done);
+    if (world instanceof Promise) world.then((w) => enter(request, reply, w, done), done);
+    else enter(request, reply, world, done);
   };
 }
 

@@ -231,7 +231,7 @@ export class Worlds {
   /** Without a state file: past the max, the least recently used named world goes (its changes with it). */
   #makeRoom(name: string): void {
     if (this.size < this.max) return;
-    const victim = this.#leastRecent(() => true);
+    const victim = this.#leastRecent((w) => w.active === 0);
     if (!victim) throw this.#full(name);
     this.#live.delete(victim.name);
     this.#release(victim);
@@ -240,7 +240,7 @@ export class Worlds {
   /** With a state file: past the max, the least recently used world whose changes are all on disk leaves memory. */
   async #makeRoomSaved(name: string): Promise<void> {
     if (this.size + this.#coming.size < this.max) return;
-    const victim = this.#leastRecent((w) => w.saved);
+    const victim = this.#leastRecent((w) => w.droppable);
     if (!victim) throw this.#full(name);
     this.#live.delete(victim.name);
     this.#release(victim);
@@ -257,7 +257,7 @@ export class Worlds {
     return this.o.errors.MOCK_WORLDS_FULL(
       this.max === 1
         ? `--max-worlds is 1, so only the default world is live, not ${shownName(name)}`
-        : `${this.max} worlds are live (--max-worlds) and none can be dropped: every one has changes not yet on disk; try again in a moment, or DELETE /__mock/worlds/NAME those no longer needed`,
+        : `${this.max} worlds are live (--max-worlds) and none can be dropped: every one has a request under way${this.persistent ? ' or changes not yet on disk' : ''}; try again in a moment, or DELETE /__mock/worlds/NAME those no longer needed`,
     );
   }
 }

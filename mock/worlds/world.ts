@@ -32,6 +32,8 @@ export class World {
   lastUsed = Date.now();
   /** The registry's count of uses when it was last used: the lowest goes first (two uses in one millisecond still order). */
   recency = 0;
+  /** Requests in it under way (named worlds only): it is not dropped meanwhile. */
+  active = 0;
   /** With --state-file: writes its changes through to its file. */
   writer?: StateWriter;
 
@@ -61,9 +63,9 @@ export class World {
     this.changes = 0;
   }
 
-  /** Whether every change is on disk (always, without a state file: nothing is ever saved, so nothing is unsaved). */
-  get saved(): boolean {
-    return this.writer === undefined || this.writer.idle;
+  /** Whether it may leave memory: no request under way, and (with a state file) every change on disk. */
+  get droppable(): boolean {
+    return this.active === 0 && (this.writer === undefined || this.writer.idle);
   }
 
   info(): WorldInfo {

@@ -126,3 +126,24 @@ t.test('a world costs little until it changes: 200 new worlds hold under 20 MB (
   });
   t.ok(bytes < 20 * 1024 * 1024, `${Math.round(bytes / 1024)} KiB for 200 worlds`);
 });
+
+t.test(
+  'a world with a request under way is not dropped: past the max with none other, a new world waits for a 503',
+  async (t) => {
+    const { app } = await testMock(t, { rateLimit: false, maxWorlds: 2 });
+    const slow = inWorld(app, 'slow');
+    t.equal(
+      (await slow.control('POST', '/__mock/faults', { operationId: 'listCountries', latency_ms: 300 })).status,
+      201,
+    );
+    const pending = slow.post('/countries/index');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await inWorld(app, 'other').post('/countries/index');
+    t.equal(refused.status, 503);
+    t.equal(refused.headers['x-mock-error'], 'MCS_ERR_MOCK_WORLDS_FULL');
+    t.match(refused.body.message, /none can be dropped: every one has a request under way; try again in a moment/);
+    t.equal((await pending).status, 200, 'the slow request ends in its world');
+    t.equal((await inWorld(app, 'other').post('/countries/index')).status, 200, 'then slow may go');
+    t.same(await names(app), ['default', 'other']);
+  },
+);
