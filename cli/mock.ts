@@ -65,8 +65,12 @@ export const MOCK_COMMAND = {
       parse: nonEmpty('a directory'),
       shownDefault: DEFAULT_CERT_DIR,
     }),
+    'max-worlds': value('N', 'worlds live at once (X-Mock-World), the default one included', {
+      parse: within(MOCK_LIMITS.maxWorlds),
+      default: DEFAULTS.maxWorlds,
+    }),
   },
-  flagOf: { corsOrigins: 'cors-origin' },
+  flagOf: { corsOrigins: 'cors-origin', maxWorlds: 'max-worlds' },
 };
 
 export interface CliSettings {
@@ -94,6 +98,7 @@ function settings({ values, given }: Args<typeof MOCK_COMMAND.options>): CliSett
       rateLimit: values['no-rate-limit'] ? false : undefined,
       stateFile: values['state-file'],
       journal: values.journal,
+      maxWorlds: values['max-worlds'],
       ...(values.host !== undefined ? { host: values.host } : {}),
       ...(given.has('cors-origin') ? { corsOrigins: values['cors-origin'] } : {}),
     },
@@ -128,7 +133,7 @@ export function banner(url: string, settings: CliSettings, world: WorldFacts, re
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email} / ${a.password}  (${a.note})`),
     `API reference: ${url}/docs  (spec: ${url}/openapi.yaml)`,
     `Mock console: ${url}/__mock/ui`,
-    `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail, /__mock/requests`,
+    `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail, /__mock/requests, /__mock/worlds`,
   ];
   return lines.join('\n');
 }

@@ -7,7 +7,6 @@ import { CORS_MAX_AGE, isAllowedOrigin } from '../lib/origins.js';
 import { createAjv, withFiniteNumbers } from '../spec/ajv.js';
 import type { JsonSchema } from '../spec/load.js';
 import { controls } from './controls/controls.js';
-import { FaultRules } from './controls/fault-rules.js';
 import { guardControlRoutes } from './controls/guard.js';
 import { MOCK_ERROR_HEADER } from './errors.js';
 import journalPlugin, { createJournal } from './journal/plugin.js';
@@ -22,12 +21,15 @@ import faultsPlugin from './pipeline/faults.js';
 import jsonBody from './pipeline/json-body.js';
 import platformPlugin from './pipeline/platform.js';
 import rateLimitPlugin from './pipeline/rate-limit.js';
-import { ResponseCache } from './pipeline/response-cache.js';
 import routes from './pipeline/routes.js';
 import subscriptionPlugin from './pipeline/subscription.js';
 import type { MockRuntime } from './runtime.js';
 import { StateWriter } from './state/writer.js';
-import { StoreHolder } from './store/store-holder.js';
+import { worldControls } from './worlds/controls.js';
+import { worldFiles } from './worlds/files.js';
+import { worldControlRoutes, worldEntry } from './worlds/hook.js';
+import { rewriteWorldUrl } from './worlds/names.js';
+import { Worlds } from './worlds/registry.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,6 +54,8 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     routerOptions: { ignoreTrailingSlash: true },
     // The spec has no HEAD operation, so the mock answers HEAD as any other method it lacks: 405.
     exposeHeadRoutes: false,
+    // `/worlds/NAME/...` is routed as `...`, in the world NAME (mock/worlds/names.ts).
+    rewriteUrl: rewriteWorldUrl,
     frameworkErrors: (err, _request, reply) =>
       sendError(reply as FastifyReply, ctx.errors.BAD_REQUEST(`The request URL is not valid (${err.message}).`)),
   });
@@ -63,22 +67,33 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     withFiniteNumbers((httpPart === 'querystring' ? coercing : ajv).compile(schema), schema as JsonSchema),
   );
 
-  const stores = new StoreHolder(store);
+  const worlds = new Worlds({
+    max: ctx.maxWorlds,
+    generated: ctx.world,
+    store,
+    storeOf: ctx.storeOf,
+    errors: ctx.errors,
+    persistence: ctx.stateLock ? worldFiles(ctx, (err) => stateError(app, ctx, err)) : undefined,
+  });
+  const main = worlds.default;
   const runtime: MockRuntime = {
     ctx,
+    worlds,
     get store() {
-      return stores.current;
+      return main.store;
     },
-    faults: new FaultRules(),
-    cache: new ResponseCache(),
+    get faults() {
+      return main.faults;
+    },
+    get cache() {
+      return main.cache;
+    },
     journal: createJournal(ctx.spec, ctx.journal, ctx.facts),
     routes: [],
     reset() {
-      stores.replace(ctx.freshStore());
-      this.faults.clear();
+      main.reset();
     },
   };
-  stores.onChange(() => runtime.cache.changed());
   app.decorate('mock', runtime);
   // Recorded from the first registration on, whoever adds the route: the drift gate compares it with the spec.
   app.addHook('onRoute', (route) => {
@@ -87,8 +102,11 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   });
   // Every route under /__mock, whoever registers it, runs the control guard first.
   app.addHook('onRoute', guardControlRoutes(ctx.corsOrigins, ctx.controlHosts));
+  // Then, on the controls of a world, the world it names (X-Mock-World, /worlds/NAME/, ?world=).
+  app.addHook('onRoute', worldControlRoutes(worldEntry(main, (n) => worlds.use(n), ctx.errors, true)));
+  app.decorateRequest('world', undefined);
 
-  if (ctx.stateLock) await writeThrough(app, stores, ctx);
+  if (ctx.stateLock) await writeThrough(app, worlds, ctx);
 
   await app.register(cors, {
     // A request without Origin is not a CORS request: it gets no grant headers,
@@ -118,6 +136,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   await app.register(authPlugin);
   await app.register(subscriptionPlugin);
   await app.register(controls);
+  await app.register(worldControls);
   await app.register(journalPlugin);
   await app.register(docs);
   await app.register(mockConsole);
@@ -132,14 +151,15 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
  * so a kill -9 never loses an acknowledged write; if a change made while the
  * request ran could not be written, it was undone and the answer is a 503.
  */
-async function writeThrough(app: FastifyInstance, stores: StoreHolder, ctx: MockContext): Promise<void> {
+async function writeThrough(app: FastifyInstance, worlds: Worlds, ctx: MockContext): Promise<void> {
   const writer = new StateWriter({
     path: ctx.stateLock!.path,
-    holder: stores,
+    holder: worlds.default.holder,
     loaded: ctx.stateLoaded,
     limit: ctx.stateLimit,
-    onError: ctx.onStateError ?? ((err) => app.log.error({ err }, 'the state file could not be written')),
+    onError: (err) => stateError(app, ctx, err),
   });
+  worlds.default.writer = writer;
   try {
     await writer.start();
   } catch (err) {
@@ -148,6 +168,7 @@ async function writeThrough(app: FastifyInstance, stores: StoreHolder, ctx: Mock
   }
   app.decorateRequest('stateSeq', 0);
   // Callback style: most answers settle at once, and a promise per request is measurable.
+  // The world's entry (mock/worlds/hook.ts) takes its own writer's count instead.
   app.addHook('onRequest', (request, _reply, done) => {
     request.stateSeq = writer.seq;
     done();
@@ -159,12 +180,19 @@ async function writeThrough(app: FastifyInstance, stores: StoreHolder, ctx: Mock
       reply.code(e.statusCode).headers(e.answerHeaders()).header('content-type', 'application/json; charset=utf-8');
       done(null, JSON.stringify(e.body()));
     };
-    const settled = writer.settle(request.stateSeq);
+    const settled = (request.world?.writer ?? writer).settle(request.stateSeq);
     if (typeof settled === 'boolean') answer(settled);
     else settled.then(answer, (err: Error) => done(err));
   });
   app.addHook('onClose', async () => {
     await writer.close();
+    await worlds.clear();
     ctx.stateLock!.release();
   });
+}
+
+/** Told when a state file cannot be written: the caller's callback, else the app's logger. */
+function stateError(app: FastifyInstance, ctx: MockContext, err: Error): void {
+  if (ctx.onStateError) ctx.onStateError(err);
+  else app.log.error({ err }, 'the state file could not be written');
 }

@@ -192,6 +192,35 @@ const DEFINITIONS = {
     (why: string) => `Mock controls answer only this machine's pages and tools: ${why}.`,
     { means: 'A control call from another site, or to a Host that is not this machine.' },
   ),
+  // Worlds (X-Mock-World, /worlds/NAME/..., /__mock/worlds).
+  MOCK_WORLD_NAME: define(400, (detail: string) => detail, {
+    means:
+      'A world named by `X-Mock-World`, `/worlds/NAME/` or `?world=` that is not 1 to 40 letters, digits and `-`, or two different worlds named at once.',
+  }),
+  MOCK_WORLD_NOT_FOUND: define(404, (name: string) => `No world ${name} is live (GET /__mock/worlds lists them).`, {
+    means: 'A world control (`DELETE /__mock/worlds/NAME`) names a world that is not live.',
+  }),
+  MOCK_WORLD_EXISTS: define(
+    409,
+    (name: string) => `The world ${name} exists already; DELETE /__mock/worlds/${name} first to make it anew.`,
+    {
+      means: '`POST /__mock/worlds` names a world that is live already.',
+    },
+  ),
+  MOCK_WORLD_FILE: define(
+    503,
+    (name: string, why: string) =>
+      `The world ${name} cannot be used: its state file ${why}. DELETE /__mock/worlds/${name} drops it and its file.`,
+    {
+      means:
+        '`--state-file`: a world whose own file (`PATH.worlds/NAME.json`) cannot be read (not a state file, not of its world) or written.',
+    },
+  ),
+  MOCK_WORLDS_FULL: define(503, (why: string) => `No new world can be made now: ${why}.`, {
+    headers: () => ({ 'retry-after': '1' }),
+    means:
+      'A new world past `--max-worlds` when no live world can be dropped (with `--state-file`, all have changes not yet on disk), or past the bound on seeds and sizes.',
+  }),
   MOCK_CONTROL_JSON: define(
     415,
     'Mock control calls take content-type: application/json (a page on another site cannot send that without asking first).',

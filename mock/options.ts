@@ -22,7 +22,8 @@ import { type LoadedState, loadState, STATE_LIMIT } from './state/file.js';
 import { lockStateFile, type StateLock } from './state/lock.js';
 import { seedSpecExamples } from './store/example-seeds.js';
 import { MemoryStore } from './store/memory-store.js';
-import type { Store } from './store/store.js';
+import type { StateSnapshot, Store } from './store/store.js';
+import { DEFAULT_MAX_WORLDS } from './worlds/registry.js';
 
 export const DEFAULTS = {
   host: DEFAULT_HOST,
@@ -39,6 +40,8 @@ export const DEFAULTS = {
   journal: 200,
   /** Bytes a state file and its log hold at most; a write past it is refused (503), a bigger file not read. */
   stateLimit: STATE_LIMIT,
+  /** Worlds live at once (X-Mock-World): the default one and up to 999 named ones. */
+  maxWorlds: DEFAULT_MAX_WORLDS,
 } as const;
 
 /** The whole numbers each option takes, from and to: the CLI's flags take the same. */
@@ -50,6 +53,7 @@ export const MOCK_LIMITS = {
   stateLimit: [1, Number.MAX_SAFE_INTEGER],
   'rateLimit.max': [1, Number.MAX_SAFE_INTEGER],
   'rateLimit.windowMs': [1, Number.MAX_SAFE_INTEGER],
+  maxWorlds: [1, 100_000],
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** Options buildMock cannot take; `options` names them as MockOptions does. */
@@ -135,6 +139,8 @@ export interface MockOptions {
   handlers?: Partial<HandlerTable>;
   /** Serve over TLS with this key and certificate (PEM); the CLI's --https makes them (docs/mobile.md). */
   https?: { key: string | Buffer; cert: string | Buffer };
+  /** Worlds live at once, the default one included (default 1000); see docs/mock.md#worlds. */
+  maxWorlds?: number;
 }
 
 export interface MockContext {
@@ -170,6 +176,11 @@ export interface MockContext {
   origin: 'seed' | 'state-file';
   /** Builds the store anew from the seed (the reset control). */
   freshStore: () => Store;
+  /** The generated world every world of the mock's own seed and size shares. */
+  world: GeneratedWorld;
+  /** A store over a generated world, with the spec's examples seeded (a new world), or over what a state file saved. */
+  storeOf: (world: GeneratedWorld, saved?: StateSnapshot) => Store;
+  maxWorlds: number;
 }
 
 /** The context, and the store to start with: the context keeps none, as reset replaces it (see StoreHolder). */
@@ -199,12 +210,14 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
   }
   const saved = loaded?.snapshot;
   const world = worldOf(saved?.seed ?? seed, saved?.clients ?? clients);
-  const freshStore = () => {
-    // The generated world never changes (writes go to the store's overlay), so every reset shares it.
-    const store = new MemoryStore(world, now);
+  const storeOf = (gen: GeneratedWorld, saved?: StateSnapshot): Store => {
+    if (saved) return new MemoryStore(saved, now, gen);
+    const store = new MemoryStore(gen, now);
     seedSpecExamples(store, spec);
     return store;
   };
+  // The generated world never changes (writes go to the store's overlay), so every reset, and every world, shares it.
+  const freshStore = () => storeOf(world);
   const ctx: MockContext = {
     seed: world.seed,
     clients: world.size,
@@ -233,6 +246,9 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
     origin: saved ? 'state-file' : 'seed',
     https: options.https,
     freshStore,
+    world,
+    storeOf,
+    maxWorlds: options.maxWorlds ?? DEFAULTS.maxWorlds,
   };
-  return { ctx, store: saved ? new MemoryStore(saved, now, world) : freshStore() };
+  return { ctx, store: saved ? storeOf(world, saved) : freshStore() };
 }

@@ -16,7 +16,7 @@ export interface MswMockOptions extends MockOptions {
 export interface MswMock {
   /** One handler for every path under baseUrl: the API and the /__mock controls. */
   handlers: HttpHandler[];
-  /** The world as the seed makes it, no faults, an empty journal, no tokens: call it before each test. */
+  /** The world as the seed makes it, no faults, an empty journal, no tokens, no other worlds: call it before each test. */
   reset(): Promise<void>;
   /** The Fastify app behind the handlers (app.mock.store, app.mock.journal...). */
   app: FastifyInstance;
@@ -39,6 +39,7 @@ export async function createMswMock(options: MswMockOptions = {}): Promise<MswMo
     app,
     async reset() {
       app.mock.reset();
+      await app.mock.worlds.clear();
       app.mock.journal.clear();
     },
     close: () => app.close(),

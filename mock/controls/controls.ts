@@ -1,7 +1,8 @@
 // Mock controls under /__mock, outside the API: demo accounts, reset, plans,
 // token invalidation, fault injection and the password-reset outbox.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../fixtures/reference.js';
+import type { Store } from '../store/store.js';
 import { MAX_FAULT_RULES } from './fault-rules.js';
 import { controlBody, noOperation } from './messages.js';
 import { tokenInvalidation } from './tokens.js';
@@ -10,15 +11,17 @@ const email = { type: 'string', minLength: 1 } as const;
 
 export async function controls(app: FastifyInstance): Promise<void> {
   const { errors } = app.mock.ctx;
-  const findUser = (ref: { email: string }) => {
-    const user = app.mock.store.userByEmail(ref.email);
+  // Each control acts on its request's world (mock/worlds/hook.ts puts it there).
+  const worldOf = (request: FastifyRequest) => request.world ?? app.mock.worlds.default;
+  const findUser = (store: Store, ref: { email: string }) => {
+    const user = store.userByEmail(ref.email);
     if (!user) throw errors.MOCK_USER_NOT_FOUND(ref.email);
     return user;
   };
 
   // `active` is false once the account is deactivated (tokens/invalidate, reason deactivation): it cannot sign in.
-  app.get('/__mock/accounts', async () => {
-    const store = app.mock.store;
+  app.get('/__mock/accounts', async (request) => {
+    const store = worldOf(request).store;
     const demo = store.userByEmail('demo@example.com');
     const accounts = DEMO_ACCOUNTS.map((a) => ({ ...a, active: store.userByEmail(a.email)?.active ?? false }));
     const members = demo
@@ -32,9 +35,10 @@ export async function controls(app: FastifyInstance): Promise<void> {
     return { accounts, demo_company: { name: demo ? store.companyOf(demo).name : null, members } };
   });
 
-  app.post('/__mock/reset', async () => {
-    app.mock.reset();
-    return { message: `World reset to seed ${app.mock.ctx.seed} with ${app.mock.ctx.clients} clients.` };
+  app.post('/__mock/reset', async (request) => {
+    const world = worldOf(request);
+    world.reset();
+    return { message: `World reset to seed ${world.store.seed} with ${world.store.size} clients.` };
   });
 
   app.post<{ Body: { email: string; plan_id: number | null } }>(
@@ -46,19 +50,20 @@ export async function controls(app: FastifyInstance): Promise<void> {
       additionalProperties: false,
     }),
     async (request) => {
-      const user = findUser(request.body);
+      const { store } = worldOf(request);
+      const user = findUser(store, request.body);
       const planId = request.body.plan_id;
-      if (planId !== null && !app.mock.store.plan(planId)) throw errors.MOCK_CONTROL(`No plan ${planId}.`);
-      app.mock.store.setSubscription(user.id, planId);
+      if (planId !== null && !store.plan(planId)) throw errors.MOCK_CONTROL(`No plan ${planId}.`);
+      store.setSubscription(user.id, planId);
       return { message: planId === null ? `${user.email} has no active plan.` : `${user.email} is on plan ${planId}.` };
     },
   );
 
-  tokenInvalidation(app, findUser);
+  tokenInvalidation(app, worldOf, findUser);
 
-  app.get('/__mock/faults', async () => ({ faults: app.mock.faults.list() }));
-  app.delete('/__mock/faults', async () => {
-    app.mock.faults.clear();
+  app.get('/__mock/faults', async (request) => ({ faults: worldOf(request).faults.list() }));
+  app.delete('/__mock/faults', async (request) => {
+    worldOf(request).faults.clear();
     return { message: 'All faults cleared.' };
   });
   app.post<{ Body: { operationId?: string; status?: number; latency_ms?: number; count?: number } }>(
@@ -84,14 +89,15 @@ export async function controls(app: FastifyInstance): Promise<void> {
           `${operationId} does not document status ${status}; it documents ${Object.keys(op.responses).join(', ')}.`,
         );
       }
-      if (app.mock.faults.full)
+      const { faults } = worldOf(request);
+      if (faults.full)
         throw errors.MOCK_CONTROL(
           `At most ${MAX_FAULT_RULES} fault rules at once: clear them first (DELETE /__mock/faults), or give a count so that they end.`,
         );
-      const rule = app.mock.faults.add({ operationId, status, latency_ms, remaining: count });
+      const rule = faults.add({ operationId, status, latency_ms, remaining: count });
       return reply.code(201).send({ fault: rule });
     },
   );
 
-  app.get('/__mock/mail', async () => ({ mail: app.mock.store.outbox }));
+  app.get('/__mock/mail', async (request) => ({ mail: worldOf(request).store.outbox }));
 }

@@ -2,9 +2,10 @@
 // API has no operation for. A logout ends one token, as POST /user/logout ends
 // the one it is sent with: the token named, else the user's most recent
 // session. Every other reason ends all of the user's tokens.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRecord } from '../../fixtures/types.js';
-import { INVALIDATION_REASONS, type InvalidationReason } from '../store/store.js';
+import { INVALIDATION_REASONS, type InvalidationReason, type Store } from '../store/store.js';
+import type { World } from '../worlds/world.js';
 import { controlBody } from './messages.js';
 
 interface Body {
@@ -15,7 +16,11 @@ interface Body {
 
 const text = { type: 'string', minLength: 1 } as const;
 
-export function tokenInvalidation(app: FastifyInstance, findUser: (ref: { email: string }) => UserRecord): void {
+export function tokenInvalidation(
+  app: FastifyInstance,
+  worldOf: (request: FastifyRequest) => World,
+  findUser: (store: Store, ref: { email: string }) => UserRecord,
+): void {
   const { errors } = app.mock.ctx;
   app.post<{ Body: Body }>(
     '/__mock/tokens/invalidate',
@@ -27,8 +32,8 @@ export function tokenInvalidation(app: FastifyInstance, findUser: (ref: { email:
     }),
     async (request) => {
       const { reason, token } = request.body;
-      const user = findUser(request.body);
-      const store = app.mock.store;
+      const { store } = worldOf(request);
+      const user = findUser(store, request.body);
       if (reason !== 'logout') {
         if (token !== undefined)
           throw errors.VALIDATION({

@@ -42,6 +42,8 @@ export interface JournalEntry {
   ms: number;
   /** The signed-in account's email, never its token. */
   account: string | null;
+  /** The world it was answered in (X-Mock-World); null when it named none that could be used. */
+  world: string | null;
   request: { headers: Record<string, string>; body: string | null; truncated: boolean };
   response: { contentType: string | null; body: string | null; truncated: boolean };
   /** The rate-limit headers of the answer, when the limit is on. */
@@ -57,6 +59,7 @@ export interface Recorded {
   error?: string | null;
   ms: number;
   account: string | null;
+  world?: string | null;
   headers: Record<string, string | string[] | undefined>;
   requestBody: unknown;
   contentType: string | null;
@@ -69,6 +72,8 @@ export type StatusFilter = { status: number } | { class: number };
 
 export interface JournalFilter {
   operationId?: string;
+  /** Only this world's exchanges. */
+  world?: string;
   status?: StatusFilter;
   /** Entries after this id (a poller's cursor). */
   after?: number;
@@ -212,6 +217,7 @@ export class Journal {
       .filter(
         (e) =>
           (filter.operationId === undefined || e.recorded.operationId === filter.operationId) &&
+          (filter.world === undefined || e.recorded.world === filter.world) &&
           (filter.status === undefined || statusMatches(e.recorded.status, filter.status)) &&
           (filter.after === undefined || e.id > filter.after) &&
           (since === undefined || e.at >= since),
@@ -248,6 +254,7 @@ export class Journal {
       error: r.error ?? null,
       ms: Math.round(r.ms * 10) / 10,
       account: r.account,
+      world: r.world ?? null,
       request: { headers, ...request },
       response: { contentType: r.contentType, ...excerpt(r.responseText, chars, echoed, e.cutResponse) },
       rateLimit: r.rateLimit ?? null,
@@ -286,10 +293,21 @@ export class Journal {
     return Math.min(this.entries.length, this.size);
   }
 
-  clear(): number {
+  /** Forgets every exchange, or one world's. */
+  clear(world?: string): number {
+    if (world !== undefined) return this.clearWorld(world);
     const n = this.count;
     this.entries = [];
     this.held = 0;
+    this.cutTo = 0;
+    return n;
+  }
+
+  private clearWorld(world: string): number {
+    const n = this.entries.slice(-this.size).filter((e) => e.recorded.world === world).length;
+    const kept = this.entries.filter((e) => e.recorded.world !== world);
+    for (const e of this.entries) if (e.recorded.world === world) this.held -= e.chars;
+    this.entries = kept;
     this.cutTo = 0;
     return n;
   }

@@ -9,6 +9,7 @@ import type { LoadedSpec } from '../../spec/load.js';
 import { noOperation } from '../controls/messages.js';
 import { MOCK_ERROR_HEADER } from '../errors.js';
 import { tokenUser } from '../pipeline/auth.js';
+import { requestedWorld } from '../worlds/hook.js';
 import { Journal, type StatusFilter, secretHeaders } from './journal.js';
 import { secretPathsOf } from './redact.js';
 
@@ -65,6 +66,8 @@ const query = {
     // Read by statusFilter(), which names the forms it takes.
     status: { type: 'string' },
     after: { type: 'integer', minimum: 0 },
+    // Read by requestedWorld(), which names the form it takes.
+    world: {},
     since: { type: 'string', format: 'date-time' },
     limit: { type: 'integer', minimum: 1, maximum: 10_000 },
   },
@@ -74,7 +77,7 @@ export default fp(
   async (app) => {
     const { journal, ctx } = app.mock;
     // Asked when the journal is read, of the store of that moment (a reset swaps it), never on a request's path.
-    journal.liveTokens = () => app.mock.store.liveTokens();
+    journal.liveTokens = () => app.mock.worlds.liveTokens();
     const prefix = `${ctx.spec.basePath}/`;
     if (journal.enabled) {
       // Callback style, not async: on every request, a promise and a microtask each are measurable.
@@ -98,6 +101,7 @@ export default fp(
           ms: reply.elapsedTime,
           // The token's account even when a fault, the rate limit or the platform check answered before auth.
           account: tokenUser(request)?.email ?? null,
+          world: request.world?.name ?? null,
           headers: request.headers,
           requestBody: request.bodyText ?? request.body,
           contentType: type === undefined ? null : String(type),
@@ -116,6 +120,8 @@ export default fp(
       { schema: { querystring: query } },
       async (request) => {
         const { operationId, status, after, since, limit } = request.query;
+        // Every world's exchanges, or the one X-Mock-World, /worlds/NAME/ or ?world= names.
+        const world = requestedWorld(request, ctx.errors, true);
         if (operationId !== undefined && !ctx.spec.byId.has(operationId))
           throw ctx.errors.MOCK_CONTROL(noOperation(operationId, [...ctx.spec.byId.keys()]));
         const byStatus = status === undefined ? undefined : statusFilter(status);
@@ -125,6 +131,7 @@ export default fp(
           );
         const requests = journal.list({
           operationId,
+          world,
           status: byStatus,
           after,
           since: since === undefined ? undefined : new Date(since),
@@ -133,7 +140,10 @@ export default fp(
         return { requests, kept: journal.count, capacity: journal.size };
       },
     );
-    app.delete('/__mock/requests', async () => ({ message: `Journal cleared (${journal.clear()} exchanges).` }));
+    app.delete('/__mock/requests', async (request) => {
+      const world = requestedWorld(request, ctx.errors, true);
+      return { message: `Journal cleared (${journal.clear(world)} exchanges${world ? ` of world ${world}` : ''}).` };
+    });
   },
   // It records the user the auth plugin's hook sets.
   { name: 'mcs-journal', decorators: { fastify: ['mock'] }, dependencies: ['mcs-errors', 'mcs-auth'] },

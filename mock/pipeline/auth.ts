@@ -25,7 +25,7 @@ export function tokenUser(request: FastifyRequest): UserRecord | undefined {
   if (request.user) return request.user;
   if (!request.operation || request.operation.isPublic) return undefined;
   const token = presentedToken(request);
-  return token ? request.server.mock.store.userByToken(token) : undefined;
+  return token ? (request.world ?? request.server.mock.worlds.default).store.userByToken(token) : undefined;
 }
 
 export default fp(
@@ -38,7 +38,8 @@ export default fp(
       if (op.isPublic) return undefined;
       return (request, _reply, done) => {
         const token = presentedToken(request);
-        const user = token ? app.mock.store.userByToken(token) : undefined;
+        // The request's world's sessions: a token of another world is unknown here.
+        const user = token ? (request.world ?? app.mock.worlds.default).store.userByToken(token) : undefined;
         if (!user || !token) return done(errors.UNAUTHENTICATED());
         request.user = user;
         request.token = token;

@@ -44,12 +44,13 @@ export default fp(
   async (app) => {
     const { errors } = app.mock.ctx;
     onOperation(app, (op) => (request, reply, done) => {
-      // The common case costs one header read and one length check.
-      if (request.headers.prefer === undefined && app.mock.faults.list().length === 0) return done();
+      // The common case costs one header read and one length check. The rules are the request's world's.
+      const faults = (request.world ?? app.mock.worlds.default).faults;
+      if (request.headers.prefer === undefined && faults.list().length === 0) return done();
       const prefer = parsePrefer(request.headers.prefer);
       if (Number.isNaN(prefer.code))
         return done(errors.MOCK_CONTROL('Prefer: code= takes a three-digit status, e.g. Prefer: code=404.'));
-      const rule = app.mock.faults.take(op.operationId, (status) => String(status) in op.responses);
+      const rule = faults.take(op.operationId, (status) => String(status) in op.responses);
       const answer = () => {
         const status = prefer.code ?? rule?.status;
         if (status === undefined && prefer.example === undefined) return done();

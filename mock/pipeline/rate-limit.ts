@@ -5,6 +5,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_WORLD } from '../worlds/names.js';
 import { tokenUser } from './auth.js';
 
 /**
@@ -16,8 +17,11 @@ import { tokenUser } from './auth.js';
  * token is not charged to that token's user), nor has a made-up token.
  */
 export const rateLimitKey = (request: FastifyRequest): string => {
+  const world = request.world ?? request.server.mock.worlds.default;
   const user = tokenUser(request);
-  return user ? `user:${user.id}` : `ip:${request.ip}`;
+  const key = user ? `user:${user.id}` : `ip:${request.ip}`;
+  // Each world has its own budgets: the default world's keys are as before worlds.
+  return world.name === DEFAULT_WORLD ? key : `world:${world.name}:${key}`;
 };
 
 export default fp(

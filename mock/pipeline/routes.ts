@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
 import { handlers as ownHandlers } from '../handlers/index.js';
 import type { HandlerInput, HandlerTable, OperationId } from '../handlers/types.js';
+import { worldEntry } from '../worlds/hook.js';
 import { cacheKey } from './response-cache.js';
 import { validated } from './validated.js';
 
@@ -54,15 +55,23 @@ export default fp(
   async (app) => {
     const { spec } = app.mock.ctx;
     const handlers: HandlerTable = { ...ownHandlers, ...app.mock.ctx.handlers };
+    const { worlds, ctx } = app.mock;
+    const enterWorld = worldEntry(worlds.default, (name) => worlds.use(name), ctx.errors, false);
     const missing = spec.operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
     if (missing.length) throw new Error(`the mock has no handler for ${missing.join(', ')}`);
     app.decorateRequest('operation', undefined);
-    for (const op of spec.operations) operationRoute(app, spec, op, handlers);
+    for (const op of spec.operations) operationRoute(app, spec, op, handlers, enterWorld);
   },
   { name: 'mcs-routes', decorators: { fastify: ['mock'] }, dependencies: ['mcs-errors', 'mcs-json-body'] },
 );
 
-function operationRoute(app: FastifyInstance, spec: LoadedSpec, op: OperationEntry, handlers: HandlerTable): void {
+function operationRoute(
+  app: FastifyInstance,
+  spec: LoadedSpec,
+  op: OperationEntry,
+  handlers: HandlerTable,
+  enterWorld: ReturnType<typeof worldEntry>,
+): void {
   const answerOf = handlers[op.operationId as OperationId] as (input: HandlerInput<OperationId>) => unknown;
   const requestSchema = op.requestBody?.schema;
   const { facts, errors } = app.mock.ctx;
@@ -73,9 +82,10 @@ function operationRoute(app: FastifyInstance, spec: LoadedSpec, op: OperationEnt
     config: { operation: op },
     // The route's own hook runs before those plugins add (they append): the journal, the rate limit's
     // allow list and the error handler read the operation here, not from routeOptions (an object per read).
-    onRequest: (request, _reply, done) => {
+    // Then the world the request names (mock/worlds/hook.ts): every later hook reads request.world.
+    onRequest: (request, reply, done) => {
       request.operation = op;
-      done();
+      enterWorld(request, reply, done);
     },
     schema: {
       ...(op.requestBody ? { body: op.requestBody.schema } : {}),
@@ -87,7 +97,8 @@ function operationRoute(app: FastifyInstance, spec: LoadedSpec, op: OperationEnt
     // Synchronous: an answer from the cache costs no promise. Fastify sends what
     // a handler returns, and awaits it if it is a promise.
     handler: (request, reply) => {
-      const { cache } = app.mock;
+      const world = request.world!;
+      const { cache } = world;
       const platform = String(request.headers[platformHeader]);
       const key = cacheKey(request, platform);
       const hit = cache.get(key);
@@ -104,7 +115,7 @@ function operationRoute(app: FastifyInstance, spec: LoadedSpec, op: OperationEnt
         user: request.user!,
         token: request.token ?? '',
         platform,
-        store: app.mock.store,
+        store: world.store,
         baseUrl: baseUrlOf(request, spec.basePath),
         errors,
       });

@@ -10,7 +10,7 @@ export default fp(
       if (!op.subscriptionRequired) return undefined;
       return (request, _reply, done) => {
         done(
-          !request.user || !app.mock.store.activeSubscription(request.user.id)
+          !request.user || !(request.world ?? app.mock.worlds.default).store.activeSubscription(request.user.id)
             ? errors.SUBSCRIPTION_REQUIRED()
             : undefined,
         );

@@ -86,6 +86,11 @@ export class StateWriter {
     return this.waitFor(until).then(kept);
   }
 
+  /** Every change so far is on disk (or undone), and no write is waiting: the world may leave memory. */
+  get idle(): boolean {
+    return this.saved >= this.seq && !this.scheduled && !this.queued && !this.o.holder.current.changes.pending;
+  }
+
   /** The last changes written, and the log folded into the base (so a clean stop leaves one file to read). */
   async close(): Promise<void> {
     await this.flush();

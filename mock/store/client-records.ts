@@ -12,10 +12,16 @@ import type { Overlay } from './overlay.js';
 /** Generated clients and clients' rooms kept once made: enough for every page a session walks back to. */
 const CLIENTS_KEPT = 10_000;
 const ROOMS_KEPT = 2_000;
+const one = () => 1;
 
 export class ClientRecords {
-  private readonly clients = new LRUCache<number, ClientRecord>({ max: CLIENTS_KEPT });
-  private readonly rooms = new LRUCache<number, ReturnType<GeneratedWorld['roomsOf']>>({ max: ROOMS_KEPT });
+  // Bounded by maxSize at one per entry, not by max: max makes its arrays up front (160 KB a store),
+  // and every world (mock/worlds) is a store, most of which read a few records.
+  private readonly clients = new LRUCache<number, ClientRecord>({ maxSize: CLIENTS_KEPT, sizeCalculation: one });
+  private readonly rooms = new LRUCache<number, ReturnType<GeneratedWorld['roomsOf']>>({
+    maxSize: ROOMS_KEPT,
+    sizeCalculation: one,
+  });
 
   constructor(
     private readonly gen: GeneratedWorld,

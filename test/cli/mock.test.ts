@@ -23,6 +23,7 @@ t.test('defaults', async (t) => {
         rateLimit: undefined,
         stateFile: undefined,
         journal: DEFAULTS.journal,
+        maxWorlds: DEFAULTS.maxWorlds,
       },
       worldFlags: [],
     });
@@ -43,13 +44,23 @@ t.test('every flag', async (t) => {
     'w.json',
     '--journal',
     '0',
+    '--max-worlds',
+    '16',
   ]);
   t.ok(p.ok);
   if (p.ok)
     t.same(p.settings, {
       host: '0.0.0.0',
       port: 5000,
-      options: { seed: 7, clients: 1000, rateLimit: false, stateFile: 'w.json', journal: 0, host: '0.0.0.0' },
+      options: {
+        seed: 7,
+        clients: 1000,
+        rateLimit: false,
+        stateFile: 'w.json',
+        journal: 0,
+        maxWorlds: 16,
+        host: '0.0.0.0',
+      },
       worldFlags: ['--seed', '--clients'],
     });
 });
@@ -94,6 +105,7 @@ t.test('bad flags get a clear message', async (t) => {
     [['--seed', '-1'], /--seed/],
     [['--bogus'], /^unknown flag --bogus$/],
     [['--journal', 'lots'], /--journal takes a whole number from 0 to 100000/],
+    [['--max-worlds', '0'], /--max-worlds takes a whole number from 1 to 100000, not "0"/],
     [['--cors-origin', '*'], /--cors-origin takes an origin such as http:\/\/192.168.1.20:5173/],
     [['--cors-origin', 'http://a.example/app'], /no path, query, fragment, credentials or wildcard/],
     // The proxy's flag once took this (lib/origins.ts: one rule now).

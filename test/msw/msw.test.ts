@@ -73,3 +73,26 @@ t.test('answers keep their status, headers and body, and the page URLs name the 
   t.equal(wrong.status, 405);
   t.match(wrong.headers.get('allow'), /POST/);
 });
+
+t.test(
+  'worlds work through the handlers, under the prefix too; reset() drops every world but the default',
+  async (t) => {
+    const inW = (path: string) =>
+      fetch(`${baseUrl}/worlds/w1${path}`, {
+        method: 'POST',
+        headers: { platform: 'WEB', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@example.com', password: 'demo-password' }),
+      });
+    t.equal((await inW('/api/v1/user/signin')).status, 200);
+    const byHeader = await fetch(`${baseUrl}/__mock/worlds`, { headers: { 'x-mock-world': 'w2' } });
+    t.same(
+      ((await byHeader.json()) as { worlds: Array<{ name: string }> }).worlds.map((w) => w.name),
+      ['default', 'w1'],
+    );
+    await mock.reset();
+    t.same(
+      mock.app.mock.worlds.list().map((w) => w.name),
+      ['default'],
+    );
+  },
+);
