@@ -230,3 +230,16 @@ t.test("a bad name is refused before any request, in the library's words", async
     t.same(err.options, ['world']);
   }
 });
+
+t.test('a token refused in a fresh world says why, and names --world default; elsewhere it does not', async (t) => {
+  const credentials = { token: 'a-token-of-the-default-world' };
+  const fresh = await front(t, 'list');
+  await t.rejects(run(fresh.url, { credentials }), {
+    name: 'RunAborted',
+    message:
+      /^the token was refused \(401 .*\) \(in the run's fresh world contracts-\S+, .*--world default runs there\)$/,
+  });
+  const other = await front(t, 404);
+  const err = await run(other.url, { credentials }).catch((e: Error) => e);
+  t.match(err, { name: 'RunAborted', message: /^the token was refused \(401 [^)]*\)$/ });
+});
