@@ -44,6 +44,11 @@ export const CONTRACTS_COMMAND = {
       parse: paceRate,
       shownDefault: '60 remote, off local',
     }),
+    world: value(
+      'NAME',
+      "the mock's world every request names (X-Mock-World: letters, digits and -, 1 to 40 characters); the name default sends none (the default world)",
+      { shownDefault: 'a fresh one against the mock' },
+    ),
     email: value('E', 'the account to sign in with (or MCS_EMAIL)'),
     password: value('P', 'its password (or MCS_PASSWORD)'),
     token: value('T', 'a token instead of signing in (or MCS_TOKEN)'),

@@ -47,6 +47,7 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       baseUrl: values['base-url'],
       basePath: values['base-path'],
       pace: values.pace,
+      world: values.world,
       credentials: {
         email,
         password: values.password ?? env.MCS_PASSWORD,

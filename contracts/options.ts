@@ -16,6 +16,7 @@ import {
   text,
 } from '../lib/options-error.js';
 import { listText } from '../lib/words.js';
+import { worldNameProblem } from '../lib/world-name.js';
 import { type SpecFacts, specFacts } from '../spec/facts.js';
 import type { LoadedSpec } from '../spec/load.js';
 import type { Budgets } from './measures/types.js';
@@ -72,6 +73,8 @@ export interface RunContext {
   minCoverage?: number;
   maxResponseMs?: number;
   budgets?: Budgets;
+  /** The mock's world asked for: a name, `default`, or undefined (a fresh one when the target is the mock). */
+  world?: string;
   fetch: FetchLike;
   /** Told when the run waits (a 429's Retry-After), as the wait begins. */
   onNotice: (line: string) => void;
@@ -121,6 +124,7 @@ const RUN_RULES: Record<string, Rule> = {
   allowDestructive: boolean,
   checkRateLimit: boolean,
   budgets: object,
+  world: worldNameProblem,
   fetch: fn,
   onNotice: fn,
   onResult: fn,
@@ -202,6 +206,7 @@ export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePat
     minCoverage: o.minCoverage,
     maxResponseMs: o.maxResponseMs,
     budgets: o.budgets,
+    world: o.world,
     fetch: o.fetch ?? ((input, init) => fetch(input, init)),
     onResult: o.onResult ?? (() => undefined),
     onNotice: o.onNotice ?? (() => undefined),

@@ -27,6 +27,7 @@ import { ContractOptionsError } from './options-error.js';
 import { expectedRequests, paceNotice } from './pace.js';
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
 import { type CheckResult, RunAborted, type RunOptions, type RunReport } from './types.js';
+import { chooseWorld, type WorldChoice } from './world.js';
 
 /** Runs the suite; the report it returns is already redacted (secrets never leave the run). */
 export async function runContracts(options: RunOptions, spec?: LoadedSpec): Promise<RunReport> {
@@ -45,8 +46,11 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   });
   const s = new Session(ctx, loaded, createExchangeValidator(loaded), transport, deadline.signal);
   announcePace(ctx, loaded.operations.filter((o) => s.selected(o)).length);
+  let world: WorldChoice = { fresh: false };
   try {
-    await preflight(s);
+    world = await chooseWorld(ctx, () => s.turn(), deadline.signal);
+    s.world = world.name;
+    await preflight(s, world);
     const found = await conformanceChecks(s);
     await authChecks(s, found);
     await subscriptionChecks(s, found);
@@ -81,12 +85,14 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     ...(ctx.strict ? ['strict'] : []),
     ...(ctx.pace > 0 ? [`paced to ${ctx.pace} a minute`] : []),
     ...(ctx.fuzz > 0 ? [`fuzz ${ctx.fuzz} (seed ${ctx.seed})`] : []),
+    ...(world.name ? [`world ${world.name}${world.fresh ? ' (fresh)' : ''}`] : []),
   ];
   const report: RunReport = {
     tool: 'mcs-contracts',
     target: ctx.apiBase,
     startedAt,
     modes,
+    ...(world.name ? { world: { name: world.name, fresh: world.fresh } } : {}),
     results: s.results,
     summary: {
       operations: {
@@ -162,8 +168,8 @@ function overran(s: Session): void {
 }
 
 /** Sign in (or check the given token); a run that cannot start is aborted. */
-async function preflight(s: Session): Promise<void> {
-  await signInOrCheckToken(s);
+async function preflight(s: Session, world: WorldChoice): Promise<void> {
+  await signInOrCheckToken(s, world);
   await checkSetup(s);
 }
 
@@ -185,13 +191,21 @@ async function checkSetup(s: Session): Promise<void> {
   }
 }
 
-async function signInOrCheckToken(s: Session): Promise<void> {
+/** Why an account or token the default world knows may be refused in the run's fresh world. */
+function freshHint(world: WorldChoice): string {
+  return world.fresh
+    ? ` (in the run's fresh world ${world.name}, which starts as the mock's seeded world: an account or token made in the default world is not in it; --world default runs there)`
+    : '';
+}
+
+async function signInOrCheckToken(s: Session, world: WorldChoice): Promise<void> {
   const { email, password, token } = s.ctx.credentials;
   if (token) {
     s.token = token;
     const out = await s.call('getProfile', { body: {} });
     if (out.fault) throw new RunAborted(unreachable(s, out.fault));
-    if (out.status === 401) throw new RunAborted(`the token was refused (401 from ${s.ctx.apiBase}/user/get_profile)`);
+    if (out.status === 401)
+      throw new RunAborted(`the token was refused (401 from ${s.ctx.apiBase}/user/get_profile)${freshHint(world)}`);
     return;
   }
   // Without a token, resolveRunOptions has required both.
@@ -203,7 +217,7 @@ async function signInOrCheckToken(s: Session): Promise<void> {
     { id: 'conformance:signin', group: 'conformance', operationId: 'signin', title: 'signs in and returns a token' },
     async (run) => run.conform('signin', out),
   );
-  if (!s.token) throw new RunAborted(noToken(out.status, out.body));
+  if (!s.token) throw new RunAborted(`${noToken(out.status, out.body)}${out.status === 401 ? freshHint(world) : ''}`);
 }
 
 /** Why the run has no token after its sign-in: a refusal, or a success that gave none (the deployment's defect). */

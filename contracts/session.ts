@@ -8,6 +8,7 @@ import type { Outcome, Transport } from '../lib/http.js';
 import { detachDeep } from '../lib/limits.js';
 import { givenSecrets, redactDeep, redactor } from '../lib/redact.js';
 import { reproduction } from '../lib/reproduce.js';
+import { WORLD_HEADER } from '../lib/world-name.js';
 import type { ExchangeValidator } from '../spec/exchange.js';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 import {
@@ -51,6 +52,8 @@ export class Session implements RunWide {
   /** Fed by every answer a call receives. */
   readonly timing: ResponseTimes;
   token = '';
+  /** The mock's world every request names (contracts/world.ts); none until the run has chosen it. */
+  world?: string;
   /** Problems listed in the report so far (the per-run cap). */
   private listed = 0;
   /** Time spent waiting out 429s so far (the --max-wait budget). */
@@ -117,6 +120,8 @@ export class Session implements RunWide {
     else if (auth === 'x-api-token') h[names.token] = this.token;
     else if (typeof auth === 'object' && 'bearer' in auth) h[names.authorization] = `Bearer ${auth.bearer}`;
     else if (typeof auth === 'object' && 'xApiToken' in auth) h[names.token] = auth.xApiToken;
+    // Every request, whatever else it leaves out: a reproduction sent again lands in the same world.
+    if (this.world) h[WORLD_HEADER] = this.world;
     return h;
   }
 
@@ -148,6 +153,11 @@ export class Session implements RunWide {
     }
     this.timing.record(operationId, out);
     return out;
+  }
+
+  /** Resolves when the pace lets the run's next request leave (a request outside the checks: the world's probe). */
+  turn(): Promise<void> {
+    return this.pacer.turn(this.runSignal);
   }
 
   /** One request, when the pace lets it leave. A call that expects the 429 (the rate-limit check) spends the

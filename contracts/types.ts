@@ -53,6 +53,8 @@ export interface RunReport {
   target: string;
   startedAt: string;
   modes: string[];
+  /** The mock's world the run worked in (X-Mock-World), when it named one; `fresh` when the run made it up. */
+  world?: { name: string; fresh: boolean };
   results: CheckResult[];
   summary: RunSummary;
   /** Documented statuses and response properties the run's validated answers showed (contracts/measures/coverage.ts). */
@@ -122,6 +124,10 @@ export interface RunOptions {
   maxResponseMs?: number;
   /** Per-operation budgets (they win over maxResponseMs), and a default (maxResponseMs wins over it). */
   budgets?: Budgets;
+  /** The mock's world every request names (X-Mock-World: letters, digits and -, 1 to 40 characters); `default`
+   *  names none. Default: one probe (GET {baseUrl}/__mock/worlds) and, when the target is this project's mock, a
+   *  fresh world for the run (`contracts-<UTC time>-<random>`); against anything else, none. */
+  world?: string;
   fetch?: FetchLike;
   /** Called as each check finishes (the human reporter's progress line). */
   onResult?: (result: CheckResult) => void;

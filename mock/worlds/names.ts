@@ -4,13 +4,8 @@
 // letters, digits and `-`, 1 to 40 characters; anything else is refused (400).
 import type { IncomingMessage } from 'node:http';
 
-/** The request header that names a world. */
-export const WORLD_HEADER = 'x-mock-world';
-/** The world of a request that names none: the mock as it was before worlds. */
-export const DEFAULT_WORLD = 'default';
-/** What a world's name may be. */
-export const WORLD_NAME = /^[A-Za-z0-9-]{1,40}$/;
-export const WORLD_NAME_RULE = 'letters, digits and -, 1 to 40 characters';
+// The rule is lib's, shared with the contract suite that sends a name.
+export { DEFAULT_WORLD, isWorldName, WORLD_HEADER, WORLD_NAME, WORLD_NAME_RULE } from '../../lib/world-name.js';
 
 /** The path prefix: `/worlds/NAME` before the API's or the controls' path. */
 const PREFIX = '/worlds/';
@@ -18,10 +13,6 @@ const PREFIX = '/worlds/';
 const PREFIXED = Symbol('mcs.worldPrefix');
 
 type Raw = IncomingMessage & { [PREFIXED]?: string };
-
-export function isWorldName(name: unknown): name is string {
-  return typeof name === 'string' && WORLD_NAME.test(name);
-}
 
 /**
  * Fastify's rewriteUrl: `/worlds/NAME/rest` is routed as `/rest`, the name kept

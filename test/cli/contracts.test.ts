@@ -119,3 +119,22 @@ t.test('an --out that cannot be written is refused before the run, on one line',
   t.same(io.err, [`contracts: --out ${out}: ${join(dir, 'file')} is a file, not a directory (--help shows the usage)`]);
   t.same(io.out, [], 'no run, no progress');
 });
+
+t.test('--world NAME goes to the library as it is, which refuses a bad one on one line naming the flag', async (t) => {
+  const base = ['--base-url', 'http://h', '--token', 't'];
+  for (const [argv, world] of [
+    [[], undefined],
+    [['--world', 'qa-7'], 'qa-7'],
+    [['--world=default'], 'default'],
+  ] as Array<[string[], string | undefined]>) {
+    const p = parseContractArgs([...base, ...argv], {});
+    t.ok(p.ok && p.plan.options.world === world, `${argv.join(' ') || '(none)'} gives ${world}`);
+  }
+  for (const bad of ['qa 7', 'qa_7', '', 'x'.repeat(41)]) {
+    const io = capture();
+    t.equal(await main(['--base-url', 'http://127.0.0.1:9', '--world', bad], { MCS_TOKEN: 't' }, io), 2, bad);
+    t.same(io.err, [
+      `contracts: --world must be a world's name: letters, digits and -, 1 to 40 characters, not ${JSON.stringify(bad)} (--help shows the usage)`,
+    ]);
+  }
+});

@@ -54,6 +54,7 @@ async function fuzzRun(t: Test, run: Partial<RunOptions>) {
   const report = await runContracts(
     {
       baseUrl: base,
+      world: 'default',
       credentials: demo,
       timeoutMs: 5000,
       fetch: recording,

@@ -176,7 +176,10 @@ const cases: Array<{
 for (const c of cases) {
   t.test(c.name, async (t) => {
     const url = await brokenServer(t, c.defect);
-    const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000, ...c.run }, await spec());
+    const report = await runContracts(
+      { baseUrl: url, world: 'default', credentials: demo, timeoutMs: 5000, ...c.run },
+      await spec(),
+    );
     const check = report.results.find((r) => r.id === c.check)!;
     const messages = check.problems.map((p) => p.message);
     t.equal(check.verdict, c.verdict ?? 'fail', `${c.check}: ${c.verdict ?? 'fail'}`, { messages });
@@ -197,7 +200,7 @@ t.test('against the plain mock, every one of these checks passes', async (t) => 
   const url = await mock.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => mock.close());
   const report = await runContracts(
-    { baseUrl: url, credentials: demo, timeoutMs: 5000, allowWrites: true },
+    { baseUrl: url, world: 'default', credentials: demo, timeoutMs: 5000, allowWrites: true },
     await spec(),
   );
   t.same(

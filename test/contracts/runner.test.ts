@@ -14,7 +14,10 @@ async function against(t: Tap, mockOptions: Parameters<typeof buildMock>[0], run
   const mock = await buildMock({ spec: await spec(), ...mockOptions });
   const url = await mock.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => mock.close());
-  const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000, ...run }, await spec());
+  const report = await runContracts(
+    { baseUrl: url, world: 'default', credentials: demo, timeoutMs: 5000, ...run },
+    await spec(),
+  );
   return { report, mock };
 }
 type Tap = Test;
@@ -62,7 +65,7 @@ t.test(
     const url = await mock.listen({ host: '127.0.0.1', port: 0 });
     t.teardown(() => mock.close());
     await t.rejects(
-      runContracts({ baseUrl: url, credentials: nosub, timeoutMs: 5000 }, await spec()),
+      runContracts({ baseUrl: url, world: 'default', credentials: nosub, timeoutMs: 5000 }, await spec()),
       new RunAborted(
         'the account has no active plan, so every operation that needs one answers 403 Subscription required.: sign in with an account that has a plan (an account without one goes in --nosub-email / MCS_NOSUB_EMAIL)',
       ),
@@ -79,7 +82,14 @@ t.test("regression: a --client-id that is not the account's is a setup mistake",
   )!;
   await t.rejects(
     runContracts(
-      { baseUrl: url, credentials: demo, timeoutMs: 5000, allowDestructive: true, clientId: foreign.id },
+      {
+        baseUrl: url,
+        world: 'default',
+        credentials: demo,
+        timeoutMs: 5000,
+        allowDestructive: true,
+        clientId: foreign.id,
+      },
       await spec(),
     ),
     {
@@ -98,16 +108,22 @@ t.test(
     const mock = await buildMock({ spec: await spec(), rateLimit: false });
     const url = await mock.listen({ host: '127.0.0.1', port: 0 });
     t.teardown(() => mock.close());
-    await t.rejects(runContracts({ baseUrl: url, credentials: demo, only: ['listClient'] }, await spec()), {
-      name: 'ContractOptionsError',
-      code: 'MCS_ERR_CONTRACT_OPTIONS',
-      options: ['only'],
-      message:
-        /^only names listClient, which is no operationId or tag of the spec \(did you mean listClients\?\); tags: .*Clients.*; operationIds: .*listCountries/,
-    });
-    await t.rejects(runContracts({ baseUrl: url, credentials: demo, skip: ['zzzzzzzzzzzz'] }, await spec()), {
-      message: /^skip names zzzzzzzzzzzz, which is no operationId or tag of the spec; tags:/,
-    });
+    await t.rejects(
+      runContracts({ baseUrl: url, world: 'default', credentials: demo, only: ['listClient'] }, await spec()),
+      {
+        name: 'ContractOptionsError',
+        code: 'MCS_ERR_CONTRACT_OPTIONS',
+        options: ['only'],
+        message:
+          /^only names listClient, which is no operationId or tag of the spec \(did you mean listClients\?\); tags: .*Clients.*; operationIds: .*listCountries/,
+      },
+    );
+    await t.rejects(
+      runContracts({ baseUrl: url, world: 'default', credentials: demo, skip: ['zzzzzzzzzzzz'] }, await spec()),
+      {
+        message: /^skip names zzzzzzzzzzzz, which is no operationId or tag of the spec; tags:/,
+      },
+    );
   },
 );
 

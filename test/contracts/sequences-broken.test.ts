@@ -172,7 +172,10 @@ const cases: Array<{
 for (const c of cases) {
   t.test(c.name, async (t) => {
     const url = await brokenServer(t, c.defect);
-    const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000, ...c.run }, await spec());
+    const report = await runContracts(
+      { baseUrl: url, world: 'default', credentials: demo, timeoutMs: 5000, ...c.run },
+      await spec(),
+    );
     const check = report.results.find((r) => r.id === `sequences:${c.check}`)!;
     t.equal(check.verdict, c.verdict ?? 'fail', `sequences:${c.check}: ${c.verdict ?? 'fail'}`);
     const messages = check.problems.map((p) => p.message);
@@ -199,7 +202,10 @@ t.test('the one-call checks miss what the sequences catch', async (t) => {
       return send(reply, 401, { message: 'Unauthenticated.', status: 401 });
     return undefined;
   });
-  const report = await runContracts({ baseUrl: url, credentials: demo, timeoutMs: 5000 }, await spec());
+  const report = await runContracts(
+    { baseUrl: url, world: 'default', credentials: demo, timeoutMs: 5000 },
+    await spec(),
+  );
   const verdict = (id: string) => report.results.find((r) => r.id === id)?.verdict;
   t.equal(verdict('conformance:logout'), 'pass', 'the logout check reads the profile only, and passes');
   t.equal(verdict('sequences:logged-out-token'), 'fail', 'the sequence tries every protected operation');
@@ -209,7 +215,7 @@ t.test('a failing sequence report holds no token and no password, the new ones i
   const url = await brokenServer(t, keepsOldTokens());
   const { fetch, seen } = recordingFetch(globalThis.fetch as FetchLike);
   const report = await runContracts(
-    { baseUrl: url, credentials: demo, passwordAccount: thora, allowWrites: true, fetch },
+    { baseUrl: url, world: 'default', credentials: demo, passwordAccount: thora, allowWrites: true, fetch },
     await spec(),
   );
   t.equal(report.results.find((r) => r.id === 'sequences:password-change')?.verdict, 'fail');

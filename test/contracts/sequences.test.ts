@@ -20,7 +20,7 @@ async function run(t: Test, options: Partial<RunOptions>, before?: Parameters<ty
   const mock = await testMock(t, { rateLimit: false });
   const { fetch, seen } = recordingFetch(injectFetch(mock.app) as FetchLike, before);
   const report = await runContracts(
-    { baseUrl: 'http://mock.test', credentials: demo, timeoutMs: 5000, fetch, ...options },
+    { baseUrl: 'http://mock.test', world: 'default', credentials: demo, timeoutMs: 5000, fetch, ...options },
     await spec(),
   );
   const seq = (name: string) => report.results.find((r) => r.id === `sequences:${name}`)!;
@@ -72,7 +72,10 @@ t.test('logged-out token, given only a token: the second session comes from a QR
   const mock = await testMock(t, { rateLimit: false });
   const token = await mock.signin();
   const { fetch, seen } = recordingFetch(injectFetch(mock.app) as FetchLike);
-  const report = await runContracts({ baseUrl: 'http://mock.test', credentials: { token }, fetch }, await spec());
+  const report = await runContracts(
+    { baseUrl: 'http://mock.test', world: 'default', credentials: { token }, fetch },
+    await spec(),
+  );
   t.equal(report.results.find((r) => r.id === 'sequences:logged-out-token')?.verdict, 'pass');
   t.equal(served(seen, '/user/signin').length, 0, 'no password, no sign-in');
   t.ok(mock.app.mock.store.userByToken(token), 'the given token still works');
@@ -83,7 +86,7 @@ t.test('update then read: the changed values are listed everywhere, then the cli
   const before = structuredClone(clientsOf(mock.app.mock.store));
   const { fetch, seen } = recordingFetch(injectFetch(mock.app) as FetchLike);
   const report = await runContracts(
-    { baseUrl: 'http://mock.test', credentials: demo, allowWrites: true, fetch },
+    { baseUrl: 'http://mock.test', world: 'default', credentials: demo, allowWrites: true, fetch },
     await spec(),
   );
   t.equal(report.results.find((r) => r.id === 'sequences:update-then-read')?.verdict, 'pass');
@@ -129,7 +132,7 @@ t.test(
     // The run can be repeated.
     const fetch = injectFetch(mock.app) as FetchLike;
     const again = await runContracts(
-      { baseUrl: 'http://mock.test', credentials: demo, passwordAccount: thora, fetch },
+      { baseUrl: 'http://mock.test', world: 'default', credentials: demo, passwordAccount: thora, fetch },
       await spec(),
     );
     t.equal(again.results.find((r) => r.id === 'sequences:password-change')?.verdict, 'pass');
@@ -139,7 +142,12 @@ t.test(
 t.test("never the main account's password", async (t) => {
   await t.rejects(
     runContracts(
-      { baseUrl: 'http://mock.test', credentials: demo, passwordAccount: { ...demo, email: 'Demo@Example.com' } },
+      {
+        baseUrl: 'http://mock.test',
+        world: 'default',
+        credentials: demo,
+        passwordAccount: { ...demo, email: 'Demo@Example.com' },
+      },
       await spec(),
     ),
     { name: 'ContractOptionsError', message: /^passwordAccount\.email names the run's main account/ },
@@ -149,7 +157,7 @@ t.test("never the main account's password", async (t) => {
   const token = await mock.signin();
   const { fetch, seen } = recordingFetch(injectFetch(mock.app) as FetchLike);
   const report = await runContracts(
-    { baseUrl: 'http://mock.test', credentials: { token }, passwordAccount: demo, fetch },
+    { baseUrl: 'http://mock.test', world: 'default', credentials: { token }, passwordAccount: demo, fetch },
     await spec(),
   );
   t.match(

@@ -96,6 +96,7 @@ t.test('the contract suite takes its platforms, default and limit from the spec'
   const report = await runContracts(
     {
       baseUrl: url,
+      world: 'default',
       credentials: { email: 'demo@example.com', password: 'demo-password' },
       platform: 'HARMONY',
       only: ['getProfile'],
