@@ -93,6 +93,7 @@ const WORLDLESS = new Set([
   `${CONTROL_PREFIX}/requests`,
   `${CONTROL_PREFIX}/ui`,
   `${CONTROL_PREFIX}/ui/console.js`,
+  `${CONTROL_PREFIX}/ui/journal-rows.js`,
   `${CONTROL_PREFIX}/ui/console.css`,
 ]);
 
