@@ -11,6 +11,7 @@ const TYPES: Record<string, string> = {
   'console.js': 'text/javascript; charset=utf-8',
   'journal-rows.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
+  'worlds.js': 'text/javascript; charset=utf-8',
 };
 
 export async function mockConsole(app: FastifyInstance): Promise<void> {
@@ -25,6 +26,7 @@ export async function mockConsole(app: FastifyInstance): Promise<void> {
   app.get('/__mock/ui/console.js', serve('console.js'));
   app.get('/__mock/ui/journal-rows.js', serve('journal-rows.js'));
   app.get('/__mock/ui/console.css', serve('console.css'));
+  app.get('/__mock/ui/worlds.js', serve('worlds.js'));
 
   // What the console shows beside the journal: the request's world (X-Mock-World or ?world=, as every
   // control: mock/worlds/hook.ts), its accounts with their live plan, the plans.

@@ -94,6 +94,7 @@ const WORLDLESS = new Set([
   `${CONTROL_PREFIX}/ui`,
   `${CONTROL_PREFIX}/ui/console.js`,
   `${CONTROL_PREFIX}/ui/journal-rows.js`,
+  `${CONTROL_PREFIX}/ui/worlds.js`,
   `${CONTROL_PREFIX}/ui/console.css`,
 ]);
 

@@ -38,7 +38,7 @@ t.test("/__mock/ui/state reads the request's world", async (t) => {
 
 t.test("the console's files are no world's: a world header on them is not read", async (t) => {
   const { app } = await testMock(t, { rateLimit: false });
-  for (const file of ['', '/console.js', '/journal-rows.js', '/console.css']) {
+  for (const file of ['', '/console.js', '/journal-rows.js', '/worlds.js', '/console.css']) {
     const r = await app.inject({ url: `/__mock/ui${file}`, headers: { 'x-mock-world': 'a_b' } });
     t.equal(r.statusCode, 200, `/__mock/ui${file}`);
   }
