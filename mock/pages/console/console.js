@@ -119,7 +119,7 @@ const journalWorld = () => ($('filter-world').value === 'selected' ? selectedWor
 function render() {
   const world = journalWorld();
   const rows = seen
-    // An exchange of no world (a path the spec lacks, a bad world name) shows in each, named so.
+    // An exchange of no world (one that named a bad world) shows in each, named so.
     .filter((e) => (world === undefined || e.world === world || e.world === null) && visible(e))
     .slice(0, 200)
     .flatMap((e) => row(e, world === undefined || e.world === null));
