@@ -153,12 +153,15 @@ export default fp(
 
 /**
  * The world an exchange is tagged with: the one it was answered in, else (a path the spec lacks, a method
- * it lacks: no world was entered) the world it named, or `default` when it named none; null for a bad name.
+ * it lacks: no world was entered) the world it named, or `default` when it named none; null for a bad name,
+ * and for a CORS preflight that names none (it cannot carry the header: any world's app may have sent it).
  */
 function journalWorld(request: FastifyRequest, errors: ErrorCatalogue): string | null {
   if (request.world) return request.world.name;
   try {
-    return requestedWorld(request, errors, false) ?? DEFAULT_WORLD;
+    const named = requestedWorld(request, errors, false);
+    if (named !== undefined) return named;
+    return request.method === 'OPTIONS' ? null : DEFAULT_WORLD;
   } catch {
     return null;
   }

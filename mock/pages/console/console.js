@@ -119,10 +119,9 @@ const journalWorld = () => ($('filter-world').value === 'selected' ? selectedWor
 function render() {
   const world = journalWorld();
   const rows = seen
-    // An exchange of no world (one that named a bad world) shows in each, named so.
-    .filter((e) => (world === undefined || e.world === world || e.world === null) && visible(e))
+    .filter((e) => (world === undefined || e.world === world) && visible(e))
     .slice(0, 200)
-    .flatMap((e) => row(e, world === undefined || e.world === null));
+    .flatMap((e) => row(e, world === undefined));
   $('journal').tBodies[0].replaceChildren(...rows);
   $('journal-empty').hidden = seen.length > 0;
   offerStatuses(documentedStatuses(), seen);

@@ -1,7 +1,8 @@
 // The journal tags each exchange with its world. A path or method the spec lacks
 // enters no world, yet its 404/405 is the world's that named it (the header or
 // /worlds/NAME/), or the default world's when none did: ?world= and the
-// console's world view show an app's wrong calls too. A bad name is tagged null.
+// console's world view show an app's wrong calls too. A bad name, and a CORS
+// preflight naming none (any world's app may have sent it), are tagged null.
 import t from 'tap';
 import { testMock } from '../../helpers/mock.js';
 
@@ -13,11 +14,21 @@ t.test('a call the spec lacks is tagged with the world it named', async (t) => {
   t.equal((await call('/worlds/w3/api/v1/nope')).statusCode, 404);
   t.equal((await call('/api/v1/client/list', {}, 'GET')).statusCode, 405);
   t.equal((await call('/api/v1/nope', { 'x-mock-world': 'a_b' })).statusCode, 404);
+  const preflight = await app.inject({
+    method: 'OPTIONS',
+    url: '/api/v1/client/list',
+    headers: {
+      origin: 'http://localhost:5173',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'x-mock-world',
+    },
+  });
+  t.equal(preflight.statusCode, 204, 'a preflight');
   const journal = (await app.inject({ url: '/__mock/requests' })).json().requests as Array<{ world: string | null }>;
   t.same(
     journal.map((e) => e.world).reverse(),
-    ['w2', 'w3', 'default', null],
-    'the header, the prefix, none (the default world), a bad name (null)',
+    ['w2', 'w3', 'default', null, null],
+    'the header, the prefix, none (the default world), a bad name and a preflight (null: no world)',
   );
   const w2 = (await app.inject({ url: '/__mock/requests?world=w2' })).json().requests;
   t.equal(w2.length, 1, "?world=w2 lists w2's 404");
