@@ -1,15 +1,17 @@
 // Records every exchange with the API in the journal, and serves it under
 // /__mock/requests (GET with filters, DELETE to clear) for frontend tests that
 // check what their app sent.
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createExchangeValidator, type ExchangeValidator } from '../../spec/exchange.js';
 import type { SpecFacts } from '../../spec/facts.js';
 import { ignoredFieldsOf } from '../../spec/ignored-fields.js';
 import type { LoadedSpec } from '../../spec/load.js';
 import { noOperation } from '../controls/messages.js';
-import { MOCK_ERROR_HEADER } from '../errors.js';
+import { type ErrorCatalogue, MOCK_ERROR_HEADER } from '../errors.js';
 import { tokenUser } from '../pipeline/auth.js';
 import { requestedWorld } from '../worlds/hook.js';
+import { DEFAULT_WORLD } from '../worlds/names.js';
 import { Journal, type StatusFilter, secretHeaders } from './journal.js';
 import { secretPathsOf } from './redact.js';
 
@@ -101,7 +103,7 @@ export default fp(
           ms: reply.elapsedTime,
           // The token's account even when a fault, the rate limit or the platform check answered before auth.
           account: tokenUser(request)?.email ?? null,
-          world: request.world?.name ?? null,
+          world: journalWorld(request, ctx.errors),
           headers: request.headers,
           requestBody: request.bodyText ?? request.body,
           contentType: type === undefined ? null : String(type),
@@ -148,3 +150,19 @@ export default fp(
   // It records the user the auth plugin's hook sets.
   { name: 'mcs-journal', decorators: { fastify: ['mock'] }, dependencies: ['mcs-errors', 'mcs-auth'] },
 );
+
+/**
+ * The world an exchange is tagged with: the one it was answered in, else (a path the spec lacks, a method
+ * it lacks: no world was entered) the world it named, or `default` when it named none; null for a bad name,
+ * and for a CORS preflight that names none (it cannot carry the header: any world's app may have sent it).
+ */
+function journalWorld(request: FastifyRequest, errors: ErrorCatalogue): string | null {
+  if (request.world) return request.world.name;
+  try {
+    const named = requestedWorld(request, errors, false);
+    if (named !== undefined) return named;
+    return request.method === 'OPTIONS' ? null : DEFAULT_WORLD;
+  } catch {
+    return null;
+  }
+}

@@ -11,6 +11,7 @@ const TYPES: Record<string, string> = {
   'console.js': 'text/javascript; charset=utf-8',
   'journal-rows.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
+  'worlds.js': 'text/javascript; charset=utf-8',
 };
 
 export async function mockConsole(app: FastifyInstance): Promise<void> {
@@ -25,10 +26,14 @@ export async function mockConsole(app: FastifyInstance): Promise<void> {
   app.get('/__mock/ui/console.js', serve('console.js'));
   app.get('/__mock/ui/journal-rows.js', serve('journal-rows.js'));
   app.get('/__mock/ui/console.css', serve('console.css'));
+  app.get('/__mock/ui/worlds.js', serve('worlds.js'));
 
-  // What the console shows beside the journal: the world, the accounts with their live plan, the plans.
-  app.get('/__mock/ui/state', async () => {
-    const { store, ctx } = app.mock;
+  // What the console shows beside the journal: the request's world (X-Mock-World or ?world=, as every
+  // control: mock/worlds/hook.ts), its accounts with their live plan, the plans.
+  app.get('/__mock/ui/state', async (request) => {
+    const { ctx } = app.mock;
+    const world = request.world ?? app.mock.worlds.default;
+    const { store } = world;
     const demo = store.userByEmail(DEMO_ACCOUNTS[0]!.email);
     const emails = [
       ...new Set([
@@ -52,8 +57,9 @@ export async function mockConsole(app: FastifyInstance): Promise<void> {
       ];
     });
     return {
-      seed: ctx.seed,
-      clients: ctx.clients,
+      world: world.name,
+      seed: store.seed,
+      clients: store.size,
       rateLimit:
         ctx.rateLimit === false ? null : { max: ctx.rateLimit.max, windowSeconds: ctx.rateLimit.windowMs / 1000 },
       journal: { capacity: app.mock.journal.size },

@@ -93,6 +93,8 @@ const WORLDLESS = new Set([
   `${CONTROL_PREFIX}/requests`,
   `${CONTROL_PREFIX}/ui`,
   `${CONTROL_PREFIX}/ui/console.js`,
+  `${CONTROL_PREFIX}/ui/journal-rows.js`,
+  `${CONTROL_PREFIX}/ui/worlds.js`,
   `${CONTROL_PREFIX}/ui/console.css`,
 ]);
 

@@ -8,8 +8,24 @@ import { readmeExamples } from '../helpers/readme-examples.js';
 
 t.test('each README example is its file in examples/, word for word', async (t) => {
   const shown = readmeExamples();
-  const files = readdirSync(`${ROOT}examples`).filter((f) => f !== 'vitest.config.ts');
+  const files = readdirSync(`${ROOT}examples`, { withFileTypes: true })
+    .filter((f) => f.isFile() && f.name !== 'vitest.config.ts')
+    .map((f) => f.name);
   t.same([...shown.keys()].sort(), files.sort(), 'every example file is shown, and nothing else');
+  for (const [name, text] of shown) t.equal(text, readFileSync(`${ROOT}examples/${name}`, 'utf8'), name);
+});
+
+// The worlds' examples (examples/worlds/, issue 30) are docs/mock.md's: each file is linked from its
+// "Worlds" section, and a block marked `<!-- example: worlds/NAME -->` there is the file word for word.
+t.test('each worlds example is linked from docs/mock.md, and shown there word for word', async (t) => {
+  const docs = readFileSync(`${ROOT}docs/mock.md`, 'utf8');
+  const files = readdirSync(`${ROOT}examples/worlds`, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => `${f.parentPath.slice(`${ROOT}examples/`.length)}/${f.name}`);
+  t.ok(files.length >= 7, `the worlds examples: ${files.join(', ')}`);
+  for (const file of files) t.ok(docs.includes(`](../examples/${file})`), `docs/mock.md links ${file}`);
+  const shown = readmeExamples(docs);
+  t.ok(shown.size >= 2, 'docs/mock.md shows some of them');
   for (const [name, text] of shown) t.equal(text, readFileSync(`${ROOT}examples/${name}`, 'utf8'), name);
 });
 

@@ -15,6 +15,7 @@ const PAGES = [
   '/__mock/ui/',
   '/__mock/ui/console.js',
   '/__mock/ui/journal-rows.js',
+  '/__mock/ui/worlds.js',
   '/__mock/ui/console.css',
   '/__mock/ui/state',
   '/%5F_mock/ui',

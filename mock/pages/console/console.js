@@ -1,20 +1,22 @@
-// The mock console: polls the journal (new rows appear without reload) and
-// drives the controls under /__mock with JSON requests, as any script would.
+// The mock console: polls the journal (new rows appear without reload) and the
+// worlds, and drives the controls under /__mock with JSON requests, as any
+// script would, each naming the selected world (X-Mock-World).
 
 import { $, AT_EMAIL, breakable, el, offerStatuses, row, visible } from './journal-rows.js';
+import { isWorldName, renderWorlds, selectedWorld, selectWorld } from './worlds.js';
 
 let lastId = 0;
 let state;
-const accounts = new Map(); // email -> last rate-limit headers seen
+const accounts = new Map(); // world and account -> last rate-limit headers seen
+const budgetKey = (world, who) => `${world}\n${who}`;
 
-async function control(method, path, body) {
+/** A control call in `world` (the selected one unless told; null: no world's, as the journal and the worlds list). */
+async function control(method, path, body, world = selectedWorld()) {
   // Control POSTs must be JSON (the mock refuses anything a foreign page could send unasked).
   const json = method === 'POST' || body !== undefined;
-  const res = await fetch(path, {
-    method,
-    headers: json ? { 'content-type': 'application/json' } : {},
-    body: json ? JSON.stringify(body ?? {}) : undefined,
-  });
+  const headers = json ? { 'content-type': 'application/json' } : {};
+  if (world) headers['x-mock-world'] = world;
+  const res = await fetch(path, { method, headers, body: json ? JSON.stringify(body ?? {}) : undefined });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(data.message || `${method} ${path} answered ${res.status}`);
   return data;
@@ -39,7 +41,7 @@ async function act(fn) {
 async function refreshState() {
   state = await control('GET', '/__mock/ui/state');
   $('world').textContent =
-    `seed ${state.seed} · ${state.clients} clients · ${state.rateLimit ? `rate limit ${state.rateLimit.max}/${state.rateLimit.windowSeconds} s per user (per address before sign-in)` : 'rate limit off'} · journal keeps ${state.journal.capacity}`;
+    `world ${state.world} · seed ${state.seed} · ${state.clients} clients · ${state.rateLimit ? `rate limit ${state.rateLimit.max}/${state.rateLimit.windowSeconds} s per user (per address before sign-in)` : 'rate limit off'} · journal keeps ${state.journal.capacity}`;
   const rows = state.accounts.map((a) => {
     const toggle = el('button', {
       type: 'button',
@@ -112,8 +114,14 @@ function statusesFor(operationId) {
 }
 
 const seen = [];
+/** The world the journal shows, or undefined for every world's (each row then names its world). */
+const journalWorld = () => ($('filter-world').value === 'selected' ? selectedWorld() : undefined);
 function render() {
-  const rows = seen.filter(visible).slice(0, 200).flatMap(row);
+  const world = journalWorld();
+  const rows = seen
+    .filter((e) => (world === undefined || e.world === world) && visible(e))
+    .slice(0, 200)
+    .flatMap((e) => row(e, world === undefined));
   $('journal').tBodies[0].replaceChildren(...rows);
   $('journal-empty').hidden = seen.length > 0;
   offerStatuses(documentedStatuses(), seen);
@@ -122,17 +130,20 @@ function render() {
 async function poll() {
   if ($('live').checked) {
     try {
-      const data = await control('GET', `/__mock/requests?after=${lastId}`);
+      const data = await control('GET', `/__mock/requests?after=${lastId}`, undefined, null);
       if (data.requests.length) {
         lastId = data.requests[0].id;
         seen.unshift(...data.requests);
         seen.length = Math.min(seen.length, data.capacity);
         for (const e of data.requests.slice().reverse())
-          if (e.rateLimit) accounts.set(e.account || '(no token)', { ...e.rateLimit, at: Date.now() });
+          if (e.rateLimit)
+            accounts.set(budgetKey(e.world, e.account || '(no token)'), { ...e.rateLimit, at: Date.now() });
         render();
         renderBudget();
-        await refreshFaults(); // a call may have spent a counted fault
+        // A call may have spent a counted fault of the selected world.
+        if (data.requests.some((e) => e.world === selectedWorld())) await refreshFaults();
       }
+      await refreshWorlds();
     } catch (err) {
       notify(`journal: ${err.message}`, true);
     }
@@ -140,8 +151,25 @@ async function poll() {
   setTimeout(poll, 1000);
 }
 
+async function refreshWorlds() {
+  renderWorlds(await control('GET', '/__mock/worlds', undefined, null), choose);
+}
+
+/** Another world selected: its state, faults, journal rows and budget. */
+async function choose(name) {
+  selectWorld(name);
+  render();
+  renderBudget();
+  $('notice').textContent = '';
+  await act(async () => undefined); // its state and faults (the call makes a world not yet live)
+  await refreshWorlds().catch((err) => notify(err.message, true));
+}
+
 function renderBudget() {
-  const rows = [...accounts].map(([who, r]) => {
+  const prefix = budgetKey(selectedWorld(), '');
+  const mine = [...accounts].filter(([key]) => key.startsWith(prefix));
+  const rows = mine.map(([key, r]) => {
+    const who = key.slice(prefix.length);
     const left = Math.max(0, Math.round(r.resetSeconds - (Date.now() - r.at) / 1000));
     return el(
       'tr',
@@ -165,17 +193,28 @@ function renderBudget() {
 
 $('api-base').textContent = `${location.origin}/api/v1`;
 $('reset').addEventListener('click', () => {
-  if (confirm('Reset the world to its seed? Sessions, faults and changes are lost.'))
+  if (confirm(`Reset the world ${selectedWorld()} to its seed? Its sessions, faults and changes are lost.`))
     act(() => control('POST', '/__mock/reset'));
 });
 $('clear-journal').addEventListener('click', () =>
   act(async () => {
-    const r = await control('DELETE', '/__mock/requests');
-    seen.length = 0;
+    // The journal shown: the selected world's exchanges, or every world's.
+    const world = journalWorld();
+    const r = await control('DELETE', `/__mock/requests${world ? `?world=${world}` : ''}`, undefined, null);
+    const kept = seen.filter((e) => world !== undefined && e.world !== world);
+    seen.splice(0, seen.length, ...kept);
     render();
     return r;
   }),
 );
+$('filter-world').addEventListener('change', render);
+$('open-world').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const name = $('open-world-name').value.trim();
+  if (!isWorldName(name)) return notify("A world's name is letters, digits and -, 1 to 40 characters.", true);
+  $('open-world-name').value = '';
+  choose(name);
+});
 $('clear-faults').addEventListener('click', () => act(() => control('DELETE', '/__mock/faults')));
 $('filter-op').addEventListener('change', render);
 $('filter-status').addEventListener('change', render);
@@ -202,6 +241,7 @@ $('fault').addEventListener('submit', (ev) => {
   });
 });
 setInterval(renderBudget, 1000);
+selectWorld(selectedWorld());
 refreshState().then(
   () => {
     statusesFor('');

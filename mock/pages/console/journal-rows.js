@@ -8,7 +8,8 @@ export const el = (tag, props = {}, ...children) => {
   return node;
 };
 
-export function row(e) {
+/** A journal row and its detail; `showWorld`: the call names its world (the journal shows every world's). */
+export function row(e, showWorld = false) {
   // Errors are findings on the mock's answer; observations say what the request sent that was ignored.
   const findings = (e.findings || []).filter((f) => f.severity !== 'observation');
   const notes = (e.findings || []).filter((f) => f.severity === 'observation');
@@ -32,7 +33,13 @@ export function row(e) {
     'tr',
     { className: `s${String(e.status)[0]}` },
     el('td', { textContent: e.id }),
-    el('td', { className: 'nums time', textContent: e.time.slice(11, 23) }),
+    // Under the time, the world it was answered in (when the journal shows more than one).
+    el(
+      'td',
+      { className: 'nums time' },
+      e.time.slice(11, 23),
+      ...(showWorld ? [el('br'), el('span', { className: 'world-tag', textContent: e.world ?? 'no world' })] : []),
+    ),
     el(
       'td',
       { className: 'mono call', title: `${e.method} ${e.url}` },
