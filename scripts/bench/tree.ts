@@ -34,7 +34,8 @@ function procs(): Proc[] {
         const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
         const ppid = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]);
         const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${d}/status`, 'utf8'))?.[1] ?? 0);
-        const command = readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').slice(0, 3).join(' ');
+        // npm rewrites its title into one string: the first three words of either.
+        const command = readFileSync(`/proc/${d}/cmdline`, 'utf8').split(/[\0 ]/).slice(0, 3).join(' ');
         return [{ pid: Number(d), ppid, kb, command }];
       } catch {
         return [];
