@@ -48,7 +48,10 @@ t.test('regression: bad values are refused naming the flag, not clamped', async 
     [['--sizes', '1000,0'], '--sizes takes a whole number from 1 to 1000000, not "0"'],
     [['--seed', 'x'], '--seed takes a whole number from 0 to 2147483647, not "x"'],
     [['--only', 'bogus'], '--only takes throughput, startup, scale, tree, contracts, fuzz or hostile, not "bogus"'],
-    [['--only', ','], '--only takes throughput, startup, scale, tree, contracts, fuzz or hostile, comma-separated, not ","'],
+    [
+      ['--only', ','],
+      '--only takes throughput, startup, scale, tree, contracts, fuzz or hostile, comma-separated, not ","',
+    ],
   ];
   for (const [argv, message] of cases) t.same(parseBenchArgs(argv), { ok: false, message }, argv.join(' '));
   t.match(parseBenchArgs(['--duration', '-1']), { ok: false, message: /--duration/ }, 'a negative number apart');
