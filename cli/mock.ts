@@ -201,10 +201,15 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
     await app.close();
     return 1;
   }
+  // A large world's first search finds its texts made (mock/store/client-lists.ts), unless a reset or a stop came first.
+  const store = app.mock.store;
+  let stopping = false;
+  void store.warmSearch(() => stopping || app.mock.store !== store);
   // Only a state file needs a graceful stop (its last change flushed); without
   // one the default exit loses nothing, so no signal listener is added.
   if (!options.stateFile) return SERVING;
   return stopOnSignal(async () => {
+    stopping = true;
     await app.close();
     return stateFailed ? 1 : 0;
   });

@@ -1,5 +1,6 @@
 // The one place that reads spec/openapi.yaml. Everything else (mock routes,
 // validators, contract checks, tests) works from the operation table built here.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
@@ -95,7 +96,30 @@ export interface LoadedSpec {
 
 export async function loadSpec(specPath: string = SPEC_PATH): Promise<LoadedSpec> {
   const text = await readFile(specPath, 'utf8');
-  return buildSpec(parseYaml(text) as RawNode);
+  return buildSpec((await parsedBeside(specPath, text)) ?? (parseYaml(text) as RawNode));
+}
+
+/** Beside the YAML, `npm run build` writes it parsed (PATH.parsed.json): JSON.parse is ten times faster than the YAML parser. */
+export const PARSED_SUFFIX = '.parsed.json';
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What `npm run build` writes beside the YAML: the document parsed, with the digest of the text it came from. */
+export function parsedSpecFile(text: string): string {
+  return JSON.stringify({ sha256: digest(text), document: parseYaml(text) });
+}
+
+/** The parsed document beside the YAML, if there is one made from this very text. */
+async function parsedBeside(specPath: string, text: string): Promise<RawNode | undefined> {
+  try {
+    const saved = JSON.parse(await readFile(`${specPath}${PARSED_SUFFIX}`, 'utf8')) as {
+      sha256?: string;
+      document?: RawNode;
+    };
+    return saved.sha256 === digest(text) ? saved.document : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `circular` allows recursive schemas (spec:diff reads any document); the toolkit's own spec has none. */

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
+import type { generate as Generate } from 'selfsigned';
 
 /** Where --https keeps its files unless --cert-dir says otherwise (under the current directory). */
 export const DEFAULT_CERT_DIR = '.mcs-mock';
@@ -80,6 +80,9 @@ const covers = (x509: X509Certificate, names: readonly string[]) =>
   names.every((n) => (isIP(n) ? x509.checkIP(n) !== undefined : x509.checkHost(n) !== undefined));
 
 const until = (now: Date, days: number) => new Date(now.getTime() + days * DAY);
+
+/** selfsigned (and the X.509 library under it, 200 ms to load) only when a certificate is made: the mock without --https never loads it. */
+const generate: typeof Generate = async (...args) => (await import('selfsigned')).generate(...args);
 
 async function makeAuthority(now: Date): Promise<Pair> {
   const made = await generate(

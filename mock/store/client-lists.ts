@@ -6,9 +6,12 @@ import { LRUCache } from 'lru-cache';
 import { searchTextOf } from '../../fixtures/clients.js';
 import type { GeneratedWorld } from '../../fixtures/world.js';
 import type { Overlay } from './overlay.js';
+import { SearchIndex, type TextSource } from './search-index.js';
 
-/** Search texts kept at most (about 100 bytes each): the largest user of a 1,000,000-client world twice over. */
+/** Search texts kept at most (about 80 bytes each): the largest user of a 1,000,000-client world twice over. */
 const SEARCH_TEXTS_KEPT = 600_000;
+/** Worlds from this size on make their largest users' search texts in the background (warmSearch). */
+export const WARM_FROM = 100_000;
 
 /** Where id sits in a list sorted newest (highest id) first; -1 if absent. */
 export function indexDesc(list: readonly number[], id: number): number {
@@ -27,11 +30,15 @@ export function indexDesc(list: readonly number[], id: number): number {
 export class ClientLists {
   private readonly byUser = new Map<number, number[]>();
   private readonly byCompany = new Map<number, number[]>();
-  /** Aligned with the user's list in byUser: texts[i] is the text of byUser's i-th id. */
-  private readonly texts = new LRUCache<number, string[]>({
+  /** The search texts of the users searched lately, in the order of their lists in byUser. */
+  private readonly texts = new LRUCache<number, SearchIndex>({
     maxSize: SEARCH_TEXTS_KEPT,
-    sizeCalculation: (texts) => texts.length + 1,
+    sizeCalculation: (index) => index.size + 1,
   });
+  private readonly source: TextSource = {
+    write: (id, out, at) => (this.overlay.clients.has(id) ? -1 : this.gen.writeSearchText(id, out, at)),
+    text: (id) => this.textOf(id),
+  };
 
   constructor(
     private readonly gen: GeneratedWorld,
@@ -74,15 +81,40 @@ export class ClientLists {
   search(userId: number, keyword: string): number[] {
     // NUL separates the fields of a search text: a keyword holding it would match across two fields.
     if (keyword.includes('\u0000')) return [];
-    const ids = this.ofUser(userId);
-    let texts = this.texts.get(userId);
-    if (!texts) {
-      texts = ids.map((id) => this.textOf(id));
-      this.texts.set(userId, texts);
+    return this.indexOf(userId).search(keyword);
+  }
+
+  private indexOf(userId: number): SearchIndex {
+    let index = this.texts.get(userId);
+    if (!index) {
+      index = new SearchIndex(this.ofUser(userId), this.source);
+      this.texts.set(userId, index);
     }
-    const out: number[] = [];
-    for (let i = 0; i < texts.length; i++) if (texts[i]!.includes(keyword)) out.push(ids[i]!);
-    return out;
+    return index;
+  }
+
+  /**
+   * In a large world, makes the search texts of the users with the most
+   * clients (up to half the bound) a block at a time, each step in its own
+   * turn of the event loop, so that their first search finds them made and
+   * requests meanwhile wait at most a block. Returns when done or stopped.
+   */
+  async warmSearch(stopped: () => boolean = () => false): Promise<void> {
+    if (this.gen.size < WARM_FROM) return;
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    await turn();
+    const owners = this.gen.owners();
+    const counts = new Map<number, number>();
+    for (let i = 0; i < owners.length; i++) counts.set(owners[i]!, (counts.get(owners[i]!) ?? 0) + 1);
+    let room = SEARCH_TEXTS_KEPT / 2;
+    for (const [userId, n] of [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])) {
+      if (n > room) break;
+      room -= n;
+      await turn();
+      if (stopped()) return;
+      const index = this.indexOf(userId);
+      while (!stopped() && this.texts.peek(userId) === index && index.grow()) await turn();
+    }
   }
 
   private textOf(id: number): string {
@@ -92,9 +124,7 @@ export class ClientLists {
 
   /** After a client's fields changed: its search text follows. */
   changed(id: number, ownerId: number): void {
-    const texts = this.texts.peek(ownerId);
-    const i = texts ? indexDesc(this.byUser.get(ownerId) ?? [], id) : -1;
-    if (texts && i >= 0) texts[i] = this.textOf(id);
+    this.texts.peek(ownerId)?.changed(id);
   }
 
   /** After a client was deleted: out of every list that holds it. */
@@ -103,7 +133,7 @@ export class ClientLists {
     const i = own ? indexDesc(own, id) : -1;
     if (own && i >= 0) {
       own.splice(i, 1);
-      this.texts.peek(ownerId)?.splice(i, 1);
+      this.texts.peek(ownerId)?.removed(id, i);
     }
     const company = this.companyOf(ownerId);
     const shared = company === undefined ? undefined : this.byCompany.get(company);

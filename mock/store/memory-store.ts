@@ -205,6 +205,10 @@ export class MemoryStore implements Store {
     return this.lists.search(userId, keyword);
   }
 
+  warmSearch(stopped?: () => boolean) {
+    return this.lists.warmSearch(stopped);
+  }
+
   client(id: number) {
     return this.records.client(id);
   }

@@ -97,6 +97,8 @@ export interface Store {
   companyClientIds(companyId: number): readonly number[];
   /** Ids of a user's clients whose name, surname, e-mail, phones, project or quote number hold the keyword (lower case), newest first. */
   searchClients(userId: number, keyword: string): readonly number[];
+  /** In a large world, makes the search texts of the users with the most clients in the background (a turn of the event loop a block), until done or `stopped()`. */
+  warmSearch(stopped?: () => boolean): Promise<void>;
   client(id: number): ClientRecord | undefined;
   updateClient(id: number, patch: ClientPatch): ClientRecord;
   deleteClient(id: number): void;

@@ -23,8 +23,9 @@ import { scale, scaleTable } from './scale.js';
 import { startup, startupTable } from './startup.js';
 import { suiteSpeed } from './suite.js';
 import { throughput, throughputTable } from './throughput.js';
+import { tree, treeTable } from './tree.js';
 
-const SECTIONS = ['throughput', 'startup', 'scale', 'contracts', 'fuzz', 'hostile'] as const;
+const SECTIONS = ['throughput', 'startup', 'scale', 'tree', 'contracts', 'fuzz', 'hostile'] as const;
 
 const anyOf = commaList(oneOf(SECTIONS));
 const sections = withAllowed((raw, name) => {
@@ -44,7 +45,7 @@ export const BENCH_COMMAND = {
     'keep-tick-shape': flag(
       'the mock under test keeps one process.nextTick tick object alive (a V8 slow path; scripts/bench/tick-shape.ts)',
     ),
-    sizes: value('A,B', 'clients of the worlds the scale section starts', {
+    sizes: value('A,B', 'clients of the worlds the scale section starts (the tree section starts the largest)', {
       parse: commaList(wholeNumber(1, 1_000_000)),
       default: [1000, 10_000, 100_000, 1_000_000],
     }),
@@ -86,6 +87,11 @@ async function main(argv: string[]): Promise<number> {
   if (only.includes('scale')) {
     console.log('\n## Scale: --clients', sizes.join(', '));
     console.log(scaleTable(await scale(sizes, { keepTickShape })));
+  }
+  if (only.includes('tree')) {
+    const largest = Math.max(...sizes);
+    console.log(`\n## The largest world as users start it: npm start -- --clients ${largest}, the whole process tree`);
+    console.log(treeTable(await tree(largest)));
   }
   if (only.includes('contracts')) {
     console.log('\n## Contract-suite speed');
