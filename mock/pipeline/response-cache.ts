@@ -44,19 +44,21 @@ const sizeOf = (key: string, text: string) => 2 * (key.length + text.length);
 
 export class ResponseCache {
   readonly maxBytes: number;
-  #entries: LRUCache<string, string>;
+  readonly #maxEntry: number;
+  /** Made on the first answer kept: a world (mock/worlds) that only writes never makes one. */
+  #entries: LRUCache<string, string> | undefined;
   #version = 0;
 
   constructor({ maxBytes = CACHE_MAX_BYTES }: { maxBytes?: number } = {}) {
     this.maxBytes = maxBytes;
-    this.#entries = this.#empty();
+    this.#maxEntry = Math.floor(maxBytes / LARGEST_SHARE);
   }
 
   // Bounded by bytes, not entries: one client can make answers of any size
   // (distinct query strings, long field values), and a count let 90 pages of
   // 45 MB exhaust the heap. Least recently read go first.
   #empty(): LRUCache<string, string> {
-    return new LRUCache({ maxSize: this.maxBytes, maxEntrySize: Math.floor(this.maxBytes / LARGEST_SHARE) });
+    return new LRUCache({ maxSize: this.maxBytes, maxEntrySize: this.#maxEntry });
   }
 
   /** Moves on every change of the store: read it before making an answer, give it to keep(). */
@@ -67,29 +69,30 @@ export class ResponseCache {
   /** The store changed: every kept answer is stale. */
   changed(): void {
     this.#version++;
-    // A new cache, not clear(): clearing walks every entry, and a change comes with every write.
-    if (this.#entries.size > 0) this.#entries = this.#empty();
+    // Dropped, not clear(): clearing walks every entry, and a change comes with every write.
+    this.#entries = undefined;
   }
 
   get(key: string): string | undefined {
-    return this.#entries.get(key);
+    return this.#entries?.get(key);
   }
 
   /** Keeps an answer made while the version stood at `madeAt`, unless the store changed since or it is too large. */
   keep(key: string, text: string, madeAt: number): boolean {
     if (madeAt !== this.#version) return false;
     const size = sizeOf(key, text);
-    if (size > this.#entries.maxEntrySize) return false;
+    if (size > this.#maxEntry) return false;
+    this.#entries ??= this.#empty();
     this.#entries.set(key, text, { size });
     return true;
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#entries?.size ?? 0;
   }
 
   /** What the kept keys and answers come to, at 2 bytes a character. */
   get bytes(): number {
-    return this.#entries.calculatedSize;
+    return this.#entries?.calculatedSize ?? 0;
   }
 }

@@ -14,19 +14,39 @@ const CLIENTS_KEPT = 10_000;
 const ROOMS_KEPT = 2_000;
 const one = () => 1;
 
-export class ClientRecords {
-  // Bounded by maxSize at one per entry, not by max: max makes its arrays up front (160 KB a store),
-  // and every world (mock/worlds) is a store, most of which read a few records.
-  private readonly clients = new LRUCache<number, ClientRecord>({ maxSize: CLIENTS_KEPT, sizeCalculation: one });
-  private readonly rooms = new LRUCache<number, ReturnType<GeneratedWorld['roomsOf']>>({
+/**
+ * The generated records made so far, kept per generated world and shared by
+ * every store over it (each world of mock/worlds, and a reset's new store): a
+ * generated record is never changed (a change goes to the overlay), so a
+ * thousand worlds read one copy of the clients they all read.
+ */
+class Made {
+  // Bounded by maxSize at one per entry, not by max: max makes its arrays up front (160 KB a cache).
+  readonly clients = new LRUCache<number, ClientRecord>({ maxSize: CLIENTS_KEPT, sizeCalculation: one });
+  readonly rooms = new LRUCache<number, ReturnType<GeneratedWorld['roomsOf']>>({
     maxSize: ROOMS_KEPT,
     sizeCalculation: one,
   });
+}
+
+const madeOf = new WeakMap<GeneratedWorld, Made>();
+
+export class ClientRecords {
+  private readonly clients: Made['clients'];
+  private readonly rooms: Made['rooms'];
 
   constructor(
     private readonly gen: GeneratedWorld,
     private readonly overlay: Overlay,
-  ) {}
+  ) {
+    let made = madeOf.get(gen);
+    if (!made) {
+      made = new Made();
+      madeOf.set(gen, made);
+    }
+    this.clients = made.clients;
+    this.rooms = made.rooms;
+  }
 
   client(id: number): ClientRecord | undefined {
     const changed = this.overlay.clients.get(id);

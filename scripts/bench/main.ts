@@ -24,8 +24,9 @@ import { startup, startupTable } from './startup.js';
 import { suiteSpeed } from './suite.js';
 import { throughput, throughputTable } from './throughput.js';
 import { tree, treeTable } from './tree.js';
+import { worldsBench, worldsTable } from './worlds.js';
 
-const SECTIONS = ['throughput', 'startup', 'scale', 'tree', 'contracts', 'fuzz', 'hostile'] as const;
+const SECTIONS = ['throughput', 'startup', 'scale', 'tree', 'contracts', 'fuzz', 'hostile', 'worlds'] as const;
 
 const anyOf = commaList(oneOf(SECTIONS));
 const sections = withAllowed((raw, name) => {
@@ -53,7 +54,9 @@ export const BENCH_COMMAND = {
     seed: value('N', 'seed of the fuzzing', { parse: wholeNumber(0, 2 ** 31 - 1), default: 1 }),
     only: value('X[,Y]', 'only these sections', { parse: sections, default: [...SECTIONS] }),
   },
-  notes: ['exit code: 0 done, 1 the fuzzing found failures or a hostile run broke its bound, 2 a bad command line'],
+  notes: [
+    'exit code: 0 done, 1 the fuzzing found failures, a hostile run broke its bound or a worker saw another world’s change, 2 a bad command line',
+  ],
 };
 
 export type BenchPlan = Values<typeof BENCH_COMMAND.options>;
@@ -107,6 +110,7 @@ async function main(argv: string[]): Promise<number> {
     // A run past the bound, killed, or without its reports fails the bench, as a regression.
     failures += runs.filter((r) => !hostileRunHeld(r)).length;
   }
+  if (only.includes('worlds')) failures += await worldsSection();
   if (only.includes('fuzz')) {
     console.log('\n## Fuzzing the mock from the spec');
     const r = await fuzzBench(parsed.plan['fuzz-runs'], parsed.plan.seed);
@@ -114,6 +118,18 @@ async function main(argv: string[]): Promise<number> {
     failures += r.failures;
   }
   return failures ? 1 : 0;
+}
+
+/** Issue 30's worlds: a worker that saw another world's change (or any failed request) fails the bench. */
+async function worldsSection(): Promise<number> {
+  console.log('\n## Worlds: parallel workers, 1,000 worlds, a request in the thousandth');
+  try {
+    console.log(worldsTable(await worldsBench()));
+    return 0;
+  } catch (err) {
+    console.error(`worlds: FAILED: ${(err as Error).message}`);
+    return 1;
+  }
 }
 
 await runMain(import.meta.url, main);

@@ -51,3 +51,36 @@ t.test('plans: replaced, or removed with null; ids continue past every plan', (t
   t.equal(people.plan(1), undefined);
   t.end();
 });
+
+t.test('stores over one generated world share its people, and each keeps its own changes', (t) => {
+  let reads = 0;
+  // A generated world that counts who reads its users: only the first People over it indexes them.
+  const counted = Object.create(world, {
+    users: {
+      get: () => {
+        reads++;
+        return world.users;
+      },
+    },
+  }) as GeneratedWorld;
+  const [a, b] = [new People(counted, new Overlay()), new People(counted, new Overlay())];
+  new People(counted, new Overlay());
+  t.equal(reads, 1, 'the generated users are indexed once, not copied into every store');
+  const demo = a.byAddress('demo@example.com')!;
+  a.change(demo.id, { email: 'moved@example.com' });
+  a.setPlan(demo.id, null, new Date(), stamp);
+  const { id: _id, company_id: _c, ...fields } = { ...world.users[1]!, email: 'joined@example.com' };
+  const joined = a.add(fields, 'Joined Co');
+  t.equal(a.byAddress('demo@example.com'), undefined, 'a: the generated address no longer answers');
+  t.equal(a.byAddress('moved@example.com')?.id, demo.id);
+  t.equal(a.plan(demo.id), undefined);
+  t.equal(b.byAddress('demo@example.com')?.id, demo.id, 'b: as generated');
+  t.equal(b.byAddress('moved@example.com'), undefined);
+  t.equal(b.plan(demo.id)?.status, 'active', 'b keeps the plan a removed');
+  t.equal(b.byId(joined.id), undefined, 'b has no user a signed up');
+  t.same(
+    b.membersOf(demo.company_id).map((u) => u.email),
+    a.membersOf(demo.company_id).map((u) => (u.id === demo.id ? 'demo@example.com' : u.email)),
+  );
+  t.end();
+});

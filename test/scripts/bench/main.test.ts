@@ -19,7 +19,7 @@ t.test('defaults and every flag', async (t) => {
         sizes: [1000, 10_000, 100_000],
         'fuzz-runs': 2000,
         seed: 1,
-        only: ['throughput', 'startup', 'scale', 'tree', 'contracts', 'fuzz', 'hostile'],
+        only: ['throughput', 'startup', 'scale', 'tree', 'contracts', 'fuzz', 'hostile', 'worlds'],
       },
     ],
     [
@@ -47,10 +47,13 @@ t.test('regression: bad values are refused naming the flag, not clamped', async 
     [['--fuzz-runs', '50000'], '--fuzz-runs takes a whole number from 1 to 20000, not "50000"'],
     [['--sizes', '1000,0'], '--sizes takes a whole number from 1 to 1000000, not "0"'],
     [['--seed', 'x'], '--seed takes a whole number from 0 to 2147483647, not "x"'],
-    [['--only', 'bogus'], '--only takes throughput, startup, scale, tree, contracts, fuzz or hostile, not "bogus"'],
+    [
+      ['--only', 'bogus'],
+      '--only takes throughput, startup, scale, tree, contracts, fuzz, hostile or worlds, not "bogus"',
+    ],
     [
       ['--only', ','],
-      '--only takes throughput, startup, scale, tree, contracts, fuzz or hostile, comma-separated, not ","',
+      '--only takes throughput, startup, scale, tree, contracts, fuzz, hostile or worlds, comma-separated, not ","',
     ],
   ];
   for (const [argv, message] of cases) t.same(parseBenchArgs(argv), { ok: false, message }, argv.join(' '));
@@ -74,6 +77,6 @@ t.test('regression: --only bogus exits 2 naming the sections, before any load', 
   t.equal(r.stdout, '', 'no section started');
   t.equal(
     r.stderr.trim(),
-    'bench: --only takes throughput, startup, scale, tree, contracts, fuzz or hostile, not "bogus" (--help shows the usage)',
+    'bench: --only takes throughput, startup, scale, tree, contracts, fuzz, hostile or worlds, not "bogus" (--help shows the usage)',
   );
 });
