@@ -6,8 +6,10 @@
 // changes are all on disk: they come back from it on next use), else a new
 // world is refused (503). Generated worlds of other seeds and sizes are shared
 // by the worlds using them, at most MAX_GENERATED at once.
+
 import { GeneratedWorld } from '../../fixtures/world.js';
 import { type ErrorCatalogue, MockError } from '../errors.js';
+import { CachePool } from '../pipeline/response-cache.js';
 import { StateFileError } from '../state/errors.js';
 import type { LoadedState } from '../state/file.js';
 import type { StateSnapshot, Store } from '../store/store.js';
@@ -21,7 +23,8 @@ export const MAX_GENERATED = 16;
 /** A world made with its own size takes at most this many clients, or the mock's own --clients when larger. */
 export const WORLD_CLIENTS_CAP = 10_000;
 /** A named world's answer cache (the default world's is the full 32 MiB): a page of clients is ~11 KB. */
-export const WORLD_CACHE_BYTES = 512 * 1024;
+/** What every named world's kept answers come to together (one pool, least recently read first out). */
+export const WORLDS_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Where the worlds' changes are kept (--state-file): mock/worlds/files.ts. */
 export interface WorldPersistence {
@@ -63,6 +66,8 @@ export class Worlds {
   readonly #coming = new Map<string, Promise<World>>();
   readonly #generated = new Map<string, GeneratedWorld>();
   #uses = 0;
+
+  readonly #pool = new CachePool(WORLDS_CACHE_BYTES);
 
   constructor(private readonly o: WorldsOptions) {
     this.max = o.max;
@@ -152,7 +157,7 @@ export class Worlds {
     const { persistence } = this.o;
     if (!persistence) {
       this.#makeRoom(name);
-      return this.#add(new World(name, ...this.#stores(size), WORLD_CACHE_BYTES));
+      return this.#add(new World(name, ...this.#stores(size), this.#pool));
     }
     const coming = this.#makeSaved(name, size, fromFile, persistence).finally(() => this.#coming.delete(name));
     this.#coming.set(name, coming);
@@ -178,7 +183,7 @@ export class Worlds {
     const [store, fresh] = loaded
       ? this.#storesOf(loaded.snapshot.seed, loaded.snapshot.clients, loaded.snapshot)
       : this.#stores(size);
-    const world = new World(name, store, fresh, WORLD_CACHE_BYTES);
+    const world = new World(name, store, fresh, this.#pool);
     await p.attach(world, loaded);
     return this.#add(world);
   }

@@ -3,7 +3,7 @@
 // answer cache and, with --state-file, its writer; the rate limit counts it
 // apart by name (pipeline/rate-limit.ts) and the journal tags its exchanges.
 import { FaultRules } from '../controls/fault-rules.js';
-import { ResponseCache } from '../pipeline/response-cache.js';
+import { type CachePool, ResponseCache } from '../pipeline/response-cache.js';
 import type { StateWriter } from '../state/writer.js';
 import type { Store } from '../store/store.js';
 import { StoreHolder } from '../store/store-holder.js';
@@ -42,10 +42,11 @@ export class World {
     store: Store,
     /** The world as its seed makes it (reset). */
     private readonly fresh: () => Store,
-    cacheBytes?: number,
+    /** Named worlds share one pool of answers (one byte bound for all); the default world has its own cache. */
+    pool?: CachePool,
   ) {
     this.holder = new StoreHolder(store);
-    this.cache = new ResponseCache(cacheBytes === undefined ? {} : { maxBytes: cacheBytes });
+    this.cache = new ResponseCache(pool ? { pool } : {});
     this.holder.onChange(() => {
       this.changes++;
       this.cache.changed();

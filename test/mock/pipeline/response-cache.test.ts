@@ -2,7 +2,13 @@
 
 import type { FastifyRequest } from 'fastify';
 import t from 'tap';
-import { CACHE_MAX_BYTES, cacheKey, RAW_KEY_LIMIT, ResponseCache } from '../../../mock/pipeline/response-cache.js';
+import {
+  CACHE_MAX_BYTES,
+  CachePool,
+  cacheKey,
+  RAW_KEY_LIMIT,
+  ResponseCache,
+} from '../../../mock/pipeline/response-cache.js';
 import '../../../mock/runtime.js';
 
 type Parts = {
@@ -131,4 +137,24 @@ t.test('at its bound the cache lets the least recently read answers go', async (
 t.test('the default bound is 32 MiB', async (t) => {
   t.equal(CACHE_MAX_BYTES, 32 * 1024 * 1024);
   t.equal(new ResponseCache().maxBytes, CACHE_MAX_BYTES);
+});
+
+// Issue 30: a cache per named world, each bounded alone, let 1,000 worlds that read hold 1,000 bounds (500 MiB).
+t.test('caches in one pool: one byte bound for all; a change is seen by its own cache only', async (t) => {
+  const pool = new CachePool(64 * 1024);
+  const caches = Array.from({ length: 1000 }, () => new ResponseCache({ pool }));
+  const page = 'x'.repeat(1000);
+  const kept = caches.filter((c, i) => c.keep('GET /client/list', `${i}:${page}`, c.version)).length;
+  t.equal(kept, 1000, 'every answer was kept (the oldest then left the pool)');
+  t.ok(pool.entries.calculatedSize <= 64 * 1024, `${pool.entries.calculatedSize} bytes kept by 1,000 caches`);
+  const [a, b] = [caches[998]!, caches[999]!];
+  t.match(a.get('GET /client/list'), /^998:/, 'each cache reads its own answer for the same key');
+  t.match(b.get('GET /client/list'), /^999:/);
+  const before = a.version;
+  a.changed();
+  t.equal(a.get('GET /client/list'), undefined, 'after a change, its old answer is not read');
+  t.notOk(a.keep('GET /client/list', 'stale', before), 'nor kept when made before the change');
+  t.match(b.get('GET /client/list'), /^999:/, "another cache's answer stays");
+  t.ok(a.keep('GET /client/list', 'new', a.version));
+  t.equal(a.get('GET /client/list'), 'new');
 });
