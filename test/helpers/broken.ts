@@ -21,10 +21,11 @@ export async function brokenServer(t: Test, defect: Defect): Promise<string> {
   front.removeAllContentTypeParsers();
   front.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   front.all('/*', async (request, reply) => {
-    // A deployment, not the mock: no controls, so a run names no world and works where the defects act.
-    if (request.url.startsWith('/__mock/')) return reply.code(404).send({ message: 'Not found.' });
     const path = request.url.replace(/^\/api\/v1/, '').split('?')[0]!;
     const forward = async (extra: Record<string, string> = {}) => {
+      // A deployment, not the mock: no controls, so a run names no world and works where the defects act.
+      if (request.url.startsWith('/__mock/'))
+        return { status: 404, headers: { 'content-type': 'application/json' }, body: { message: 'Not found.' } };
       const r = await mock.inject({
         method: request.method as 'POST',
         url: request.url,
