@@ -23,6 +23,7 @@ import {
 import { refuseOptions } from './kit/option-names.js';
 import { within } from './kit/ranges.js';
 import { isLoopback, lanAddresses } from './network/addresses.js';
+import { certDirProblem } from './network/cert-dir.js';
 import { certificateFor, DEFAULT_CERT_DIR, type MockCertificate } from './network/certificate.js';
 import { certificateNames, reachLines, tlsLines } from './network/lines.js';
 
@@ -87,8 +88,11 @@ export type Parsed = { ok: true; settings: CliSettings } | Refusal;
 
 function settings({ values, given }: Args<typeof MOCK_COMMAND.options>): CliSettings {
   if (given.has('cert-dir') && !values.https) throw new Error('--cert-dir is used only with --https');
+  const certDir = values['cert-dir'] ?? DEFAULT_CERT_DIR;
+  const problem = values.https ? certDirProblem(certDir) : undefined;
+  if (problem) throw new Error(`--cert-dir ${problem}`);
   return {
-    ...(values.https ? { tls: { dir: values['cert-dir'] ?? DEFAULT_CERT_DIR } } : {}),
+    ...(values.https ? { tls: { dir: certDir } } : {}),
     host: values.host ?? DEFAULTS.host,
     port: values.port,
     worldFlags: ['seed', 'clients'].filter((f) => given.has(f)).map((f) => `--${f}`),
@@ -152,6 +156,8 @@ async function certificate(settings: CliSettings, lan: string[]): Promise<MockCe
 /** Listens and prints where the mock is: the banner, the addresses devices use, the certificate to trust. */
 async function listen(app: FastifyInstance, settings: CliSettings, lan: string[], tls?: MockCertificate) {
   const { host, port } = settings;
+  // What --https tightened on the way, before the banner (the e2e test reads both once the banner is out).
+  for (const line of tls?.tightened ?? []) console.error(`mock: ${line}`);
   const address = await app.listen({ host, port });
   const { ctx } = app.mock;
   const world = { origin: ctx.origin, seed: ctx.seed, clients: ctx.clients, rateLimit: ctx.rateLimit };

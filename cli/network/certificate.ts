@@ -3,11 +3,14 @@
 // for the names the mock is reached by, issued again when a name is new or it
 // nears its end, so a new LAN address never asks for a new trust.
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { generate as Generate } from 'selfsigned';
+import { CertificateError, prepareCertDir, tightenKey } from './cert-dir.js';
+
+export { CertificateError };
 
 /** Where --https keeps its files unless --cert-dir says otherwise (under the current directory). */
 export const DEFAULT_CERT_DIR = '.mcs-mock';
@@ -32,10 +35,9 @@ export interface MockCertificate {
   certFingerprint: string;
   /** What this start made: `authority` (trust it anew), `certificate`; empty when both were reused. */
   made: Array<'authority' | 'certificate'>;
+  /** What was tightened on the way (a directory others could write, a key others could read), one line each. */
+  tightened: string[];
 }
-
-/** A file of the directory that cannot be used as it is; the message names it and the way out. */
-export class CertificateError extends Error {}
 
 interface Pair {
   cert: string;
@@ -139,7 +141,11 @@ export async function certificateFor(
   dir: string,
   now: Date = new Date(),
 ): Promise<MockCertificate> {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const tightened = [
+    ...prepareCertDir(dir),
+    ...tightenKey(join(dir, CERT_FILES.caKey)),
+    ...tightenKey(join(dir, CERT_FILES.key)),
+  ];
   const made: MockCertificate['made'] = [];
   let ca: Pair = loadPair(dir, CERT_FILES.ca, CERT_FILES.caKey) ?? (await newAuthority(dir, now, made));
   let caX509 = new X509Certificate(ca.cert);
@@ -164,5 +170,6 @@ export async function certificateFor(
     caFingerprint: caX509.fingerprint256,
     certFingerprint: new X509Certificate(server.cert).fingerprint256,
     made,
+    tightened,
   };
 }

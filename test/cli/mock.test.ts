@@ -96,6 +96,20 @@ t.test('--https keeps its certificate in .mcs-mock unless --cert-dir says otherw
   t.same(alone, { ok: false, message: '--cert-dir is used only with --https' });
 });
 
+t.test(
+  '--cert-dir that is a file (or has one on its way) is refused before start, in one line naming it',
+  async (t) => {
+    const root = t.testdir({ plain: 'x' });
+    const file = join(root, 'plain');
+    for (const dir of [file, join(file, 'certs')])
+      t.same(parseMockArgs(['--https', '--cert-dir', dir]), {
+        ok: false,
+        message: `--cert-dir ${file} is a file, not a directory`,
+      });
+    t.ok(parseMockArgs(['--cert-dir', join(root, 'new', 'certs'), '--https']).ok, 'a directory still to make is fine');
+  },
+);
+
 t.test('bad flags get a clear message', async (t) => {
   const cases: Array<[string[], RegExp]> = [
     [['--port', 'abc'], /--port takes a whole number from 0 to 65535, not "abc"/],

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { once } from 'node:events';
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { join } from 'node:path';
@@ -87,6 +87,17 @@ t.test('--https: made on first use in .mcs-mock, trusted through its authority, 
   t.equal(printed(again.output, 'server certificate'), served.fingerprint, 'the same certificate');
   t.equal((await get(`https://127.0.0.1:${port}/openapi.yaml`, ca)).fingerprint, served.fingerprint);
   await stop(again.child);
+  t.equal(readFileSync(join(dir, '.gitignore'), 'utf8').split('\n').at(-2), '*', 'the directory ignores itself in git');
+
+  // Loosened between starts (an unpacked archive, a shared folder): tightened and said, one line each.
+  chmodSync(dir, 0o777);
+  chmodSync(join(dir, 'ca-key.pem'), 0o644);
+  const loose = await start(t, cwd, ['--https', '--port', String(port)]);
+  t.match(loose.output, 'mock: .mcs-mock was writable by others (0777): now 0700');
+  t.match(loose.output, `mock: ${join('.mcs-mock', 'ca-key.pem')} was readable by others (0644): now 0600`);
+  t.equal(statSync(dir).mode & 0o777, 0o700);
+  t.notMatch(loose.output, /made now/, 'the files kept');
+  await stop(loose.child);
 });
 
 t.test('--host 0.0.0.0 prints the LAN addresses, and --https covers them from the same authority', async (t) => {

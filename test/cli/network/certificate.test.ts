@@ -1,7 +1,7 @@
 // certificateFor: an authority made once per directory, a server certificate
 // it signs for the names asked, both reused while they serve; keys 0600.
 import { X509Certificate } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { CERT_FILES, CertificateError, certificateFor } from '../../../cli/network/certificate.js';
@@ -67,4 +67,71 @@ t.test('a broken pair is refused with the files to delete, never replaced, and n
   t.match((err as Error).message, `${CERT_FILES.key} is not the key of ${CERT_FILES.cert}`);
   t.match((err as Error).message, `delete ${join(dir, CERT_FILES.cert)}`);
   t.notMatch((err as Error).message, /PRIVATE KEY/);
+});
+
+t.test('a directory made here is 0700 and ignores itself in git; one found is left its .gitignore', async (t) => {
+  const root = t.testdir({ found: {} });
+  const made = join(root, 'made');
+  await certificateFor(NAMES, made);
+  t.equal(readFileSync(join(made, '.gitignore'), 'utf8').split('\n').at(-2), '*', 'every file of it ignored');
+  await certificateFor(NAMES, join(root, 'found'));
+  t.notOk(existsSync(join(root, 'found', '.gitignore')), 'a directory the user made is not written to beyond the keys');
+});
+
+t.test('what others could write or read is tightened and said, or refused when it is not ours', async (t) => {
+  const cases: Array<[string, (dir: string) => void, string, number]> = [
+    ['a directory others can write', (dir) => chmodSync(dir, 0o777), '', 0o700],
+    ['a directory its group can write', (dir) => chmodSync(dir, 0o770), '', 0o700],
+    [
+      'an authority key others can read',
+      (dir) => chmodSync(join(dir, CERT_FILES.caKey), 0o644),
+      CERT_FILES.caKey,
+      0o600,
+    ],
+    ['a server key its group can read', (dir) => chmodSync(join(dir, CERT_FILES.key), 0o640), CERT_FILES.key, 0o600],
+  ];
+  for (const [label, loosen, file, tight] of cases)
+    t.test(label, async (t) => {
+      const dir = join(t.testdir({}), 'certs');
+      const first = await certificateFor(NAMES, dir);
+      t.same(first.tightened, [], 'nothing tightened on a fresh directory');
+      loosen(dir);
+      const again = await certificateFor(NAMES, dir);
+      const path = file ? join(dir, file) : dir;
+      t.equal(statSync(path).mode & 0o777, tight, `now ${tight.toString(8)}`);
+      t.equal(again.tightened?.length, 1, 'said in one line');
+      t.match(again.tightened?.[0], `${path} was`);
+      t.same(again.made, [], 'the files kept');
+    });
+  t.test(
+    'a writable directory of someone else is refused, never written to',
+    { skip: process.getuid?.() !== 0 && 'needs root to chown' },
+    async (t) => {
+      const dir = t.testdir({});
+      chmodSync(dir, 0o777);
+      chownSync(dir, 65534, 65534);
+      const err = await certificateFor(NAMES, dir).catch((e: unknown) => e);
+      t.type(err, CertificateError);
+      t.match((err as Error).message, `--cert-dir ${dir} is writable by others (0777) and not yours`);
+      t.notOk(existsSync(join(dir, CERT_FILES.caKey)), 'no key written');
+
+      const keyed = join(t.testdir({}), 'certs');
+      await certificateFor(NAMES, keyed);
+      chmodSync(join(keyed, CERT_FILES.caKey), 0o644);
+      chownSync(join(keyed, CERT_FILES.caKey), 65534, 65534);
+      const keyErr = await certificateFor(NAMES, keyed).catch((e: unknown) => e);
+      t.type(keyErr, CertificateError);
+      t.match((keyErr as Error).message, 'is readable by others (0644) and not yours: delete it');
+      t.equal(statSync(join(keyed, CERT_FILES.caKey)).mode & 0o777, 0o644, "another user's key is left as it is");
+    },
+  );
+});
+
+t.test('a directory that is a file, or has a file on its way, is named', async (t) => {
+  const root = t.testdir({ plain: 'x' });
+  for (const dir of [join(root, 'plain'), join(root, 'plain', 'certs')]) {
+    const err = await certificateFor(NAMES, dir).catch((e: unknown) => e);
+    t.type(err, CertificateError, dir);
+    t.equal((err as Error).message, `--cert-dir ${join(root, 'plain')} is a file, not a directory`, dir);
+  }
 });

@@ -27,6 +27,7 @@ t.test('TLS lines: the authority, both fingerprints, what was made; never the ke
     caFingerprint: 'AA:BB',
     certFingerprint: 'CC:DD',
     made: ['authority', 'certificate'] as Array<'authority' | 'certificate'>,
+    tightened: [],
   };
   const text = tlsLines(tls, ['localhost', '10.0.2.2']).join('\n');
   t.match(text, 'TLS: certificate authority .mcs-mock/ca.pem (made now: trust it on each device, docs/mobile.md)');
