@@ -10,6 +10,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { readBounded } from '../lib/limits.js';
 import { CORS_MAX_AGE, isAllowedOrigin } from '../lib/origins.js';
+import { type SecretPath, secretPathsOf } from '../lib/secret-paths.js';
 import { createExchangeValidator, type ExchangeValidator } from '../spec/exchange.js';
 import type { OperationEntry } from '../spec/load.js';
 import { answerHeaders, ascii, connectionNamed, mergeVary } from './headers.js';
@@ -57,6 +58,8 @@ interface Context {
   validator: ExchangeValidator;
   checkRequest: ReturnType<typeof requestChecker>;
   report: ReturnType<typeof exchangeReporter>;
+  /** The spec's paths with a secret parameter, masked in the log whatever the exchange's operation. */
+  secretPaths: readonly SecretPath[];
 }
 
 /** The proxy's app, ready to listen; options it cannot take are a ProxyOptionsError. */
@@ -77,6 +80,7 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
     validator: createExchangeValidator(o.spec),
     checkRequest: requestChecker(o.spec),
     report: exchangeReporter(log, tally),
+    secretPaths: secretPathsOf(o.spec.operations, o.spec.basePath),
   };
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -113,7 +117,7 @@ async function proxied(c: Context, request: FastifyRequest, reply: FastifyReply)
   const x: Exchange = {
     method: request.method,
     operationId: op?.operationId ?? null,
-    redaction: exchangeRedaction(request.url, op, request.headers, checked.body),
+    redaction: exchangeRedaction(request.url, c.secretPaths, request.headers, checked.body),
   };
   const { violations, observations } = checked;
   if (c.o.errors && violations.length) {
