@@ -101,6 +101,7 @@ async function main(argv: string[]): Promise<number> {
       spec,
       errors: plan.errors,
       corsOrigins: plan.corsOrigins,
+      hosts: [plan.host],
       timeoutMs: plan.timeoutMs,
       maxBodyBytes: plan.maxBodyBytes,
       log: (line) => console.log(line),

@@ -13,6 +13,7 @@ import {
   object,
   origin,
   rangeRules,
+  text,
 } from '../lib/options-error.js';
 import type { LoadedSpec } from '../spec/load.js';
 
@@ -38,6 +39,8 @@ export interface ProxyOptions {
   /** Answer a violating exchange with an error instead of passing it on. */
   errors?: boolean;
   corsOrigins?: readonly string[];
+  /** Host names, besides this machine's and IP literals, that GET /__proxy/summary answers (the CLI's --host). */
+  hosts?: readonly string[];
   timeoutMs?: number;
   maxBodyBytes?: number;
   fetch?: FetchLike;
@@ -60,6 +63,8 @@ const PROXY_RULES = {
   errors: boolean,
   corsOrigins: list,
   'corsOrigins[]': origin,
+  hosts: list,
+  'hosts[]': text,
   fetch: fn,
   log: fn,
 };
@@ -70,6 +75,7 @@ export interface ProxySettings {
   spec: LoadedSpec;
   errors: boolean;
   corsOrigins: readonly string[];
+  hosts: readonly string[];
   timeoutMs: number;
   maxBodyBytes: number;
   fetch: FetchLike;
@@ -88,6 +94,7 @@ export function resolveProxyOptions(o: ProxyOptions): ProxySettings {
     spec: o.spec,
     errors: o.errors ?? false,
     corsOrigins: o.corsOrigins ?? [],
+    hosts: o.hosts ?? [],
     timeoutMs: o.timeoutMs ?? PROXY_DEFAULTS.timeoutMs,
     maxBodyBytes: o.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes,
     fetch: o.fetch ?? ((input, init) => fetch(input, init)),

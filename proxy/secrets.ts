@@ -1,30 +1,31 @@
 // What the proxy's log may not show of an exchange: the secrets the app sent.
 // The log names each exchange by its path and query, with the values of the
-// operation's secret path parameters (the reset link's `{token}`) and of
+// spec's secret path parameters (the reset link's `{token}`, whatever the
+// method, in a near miss of its path too) and of
 // secret-named query parameters masked; every line then goes through
 // lib/redact.ts with the exchange's own secrets (credential headers, the
 // values of secret-named body fields), wherever one might be echoed.
 import { redactor } from '../lib/redact.js';
-import { isSecretName, isSecretParameter, MASK } from '../lib/secret-names.js';
-import type { OperationEntry } from '../spec/load.js';
+import { isSecretName, MASK } from '../lib/secret-names.js';
+import { type SecretPath, secretSegments } from '../lib/secret-paths.js';
 
 /** Body values visited looking for secrets: a huge body costs no more than this. */
 const VISITED = 10_000;
 
 const isSecretHeader = (name: string) => isSecretName(name) || name.includes('auth');
 
-/** The path with the operation's secret path parameters masked (aligned from the end: the prefix may be absent). */
-function maskedPath(path: string, op: OperationEntry | undefined, secrets: string[]): string {
-  const secret = new Set(op?.parameters.filter((p) => p.in === 'path' && isSecretParameter(p)).map((p) => p.name));
-  if (!op || secret.size === 0) return path;
-  const template = op.path.split('/');
+/**
+ * The path with every segment that holds, or may hold, a secret path parameter of the spec masked
+ * (lib/secret-paths.ts: any method, a near miss of the template too); `secrets` collects the values.
+ */
+function maskedPath(path: string, secretPaths: readonly SecretPath[], secrets: string[]): string {
   const parts = path.split('/');
-  const offset = parts.length - template.length;
+  const masked = new Set(secretSegments(parts, secretPaths));
+  if (masked.size === 0) return path;
   return parts
     .map((part, i) => {
-      const name = /^\{(.+)\}$/.exec(template[i - offset] ?? '')?.[1];
-      if (name === undefined || !secret.has(name)) return part;
-      secrets.push(part, safeDecode(part));
+      if (!masked.has(i)) return part;
+      secrets.push(part, safeDecode(part), ...safeDecode(part).split('/'));
       return MASK;
     })
     .join('/');
@@ -80,7 +81,7 @@ export interface ExchangeRedaction {
 /** Worked out when the exchange first logs a line: a clean exchange costs nothing here. */
 export function exchangeRedaction(
   url: string,
-  op: OperationEntry | undefined,
+  secretPaths: readonly SecretPath[],
   headers: Record<string, string | string[] | undefined>,
   body: unknown,
 ): ExchangeRedaction {
@@ -88,7 +89,7 @@ export function exchangeRedaction(
   const make = (): ExchangeRedaction => {
     const secrets: string[] = [];
     const q = url.indexOf('?');
-    const path = maskedPath(q < 0 ? url : url.slice(0, q), op, secrets);
+    const path = maskedPath(q < 0 ? url : url.slice(0, q), secretPaths, secrets);
     const shown = q < 0 ? path : `${path}?${maskedQuery(url.slice(q + 1), secrets)}`;
     headerSecrets(headers, secrets);
     bodySecrets(body, secrets);

@@ -9,7 +9,8 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { readBounded } from '../lib/limits.js';
-import { CORS_MAX_AGE, isAllowedOrigin } from '../lib/origins.js';
+import { CORS_MAX_AGE, foreignHost, hostName, isAllowedOrigin, LOOPBACK_HOSTS } from '../lib/origins.js';
+import { type SecretPath, secretPathsOf } from '../lib/secret-paths.js';
 import { createExchangeValidator, type ExchangeValidator } from '../spec/exchange.js';
 import type { OperationEntry } from '../spec/load.js';
 import { answerHeaders, ascii, connectionNamed, mergeVary } from './headers.js';
@@ -57,6 +58,8 @@ interface Context {
   validator: ExchangeValidator;
   checkRequest: ReturnType<typeof requestChecker>;
   report: ReturnType<typeof exchangeReporter>;
+  /** The spec's paths with a secret parameter, masked in the log whatever the exchange's operation. */
+  secretPaths: readonly SecretPath[];
 }
 
 /** The proxy's app, ready to listen; options it cannot take are a ProxyOptionsError. */
@@ -67,6 +70,8 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
     requestTimeout: o.timeoutMs + 10_000,
     bodyLimit: PROXY_DEFAULTS.requestBodyLimit,
     forceCloseConnections: true,
+    // `//__proxy/summary` is the summary too (the forwarded URL is the request's own, untouched).
+    routerOptions: { ignoreDuplicateSlashes: true },
   });
   // The library never prints: unless told where, a line goes to the app's logger (silent unless enabled).
   const log = o.log ?? ((line: string) => app.log.warn(line));
@@ -77,6 +82,7 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
     validator: createExchangeValidator(o.spec),
     checkRequest: requestChecker(o.spec),
     report: exchangeReporter(log, tally),
+    secretPaths: secretPathsOf(o.spec.operations, o.spec.basePath),
   };
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -93,7 +99,18 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
       'location',
     ],
   });
-  app.get(SUMMARY_PATH, async () => tally.summary());
+  // Served here, never forwarded, with or without a trailing slash (the router decodes `%5F_proxy` too); to
+  // this machine's names and IP literals only, so a page on a rebound name cannot read the counts.
+  const hosts = new Set(
+    [...LOOPBACK_HOSTS, ...o.hosts, ...o.corsOrigins.map((x) => new URL(x).host)].map(hostName).filter(Boolean),
+  );
+  const summary = (request: FastifyRequest, reply: FastifyReply) => {
+    const foreign = foreignHost(hosts, request.headers.host, request.raw.url, true);
+    if (foreign) return fail(reply, 403, `The summary is served to this machine only: ${foreign} (DNS rebinding).`);
+    return reply.send(tally.summary());
+  };
+  app.get(SUMMARY_PATH, summary);
+  app.get(`${SUMMARY_PATH}/`, summary);
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
     url: '/*',
@@ -113,7 +130,7 @@ async function proxied(c: Context, request: FastifyRequest, reply: FastifyReply)
   const x: Exchange = {
     method: request.method,
     operationId: op?.operationId ?? null,
-    redaction: exchangeRedaction(request.url, op, request.headers, checked.body),
+    redaction: exchangeRedaction(request.url, c.secretPaths, request.headers, checked.body),
   };
   const { violations, observations } = checked;
   if (c.o.errors && violations.length) {

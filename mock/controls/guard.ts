@@ -10,58 +10,10 @@
 // spelled around. Whatever spelling reached a route under the prefix, the route
 // runs the guard first.
 import type { onRequestHookHandler, onRouteHookHandler } from 'fastify';
-import { isAllowedOrigin } from '../../lib/origins.js';
+import { foreignHost, hostName, isAllowedOrigin, LOOPBACK_HOSTS } from '../../lib/origins.js';
 
 /** Every route registered under this prefix is a control, and guarded. */
 export const CONTROL_PREFIX = '/__mock';
-
-/**
- * This machine's names, as hostName() spells them: the loopback name and the
- * loopback literals (an IP literal cannot be rebound). `0.0.0.0` and `[::]` are
- * "any address", not one, and are refused; so is every other name under
- * `localhost` (`foo.localhost`), which only some resolvers keep on this machine.
- */
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]', '[::ffff:7f00:1]'];
-
-/** What a Host header may hold: a name or IP literal and a port; no userinfo, path, space or escape. */
-const HOST_CHARS = /^[A-Za-z0-9._\-[\]:]+$/;
-
-/**
- * The host a Host header (or an authority) names, spelled as a browser would
- * (WHATWG URL: lower case, `127.1` and `2130706433` as `127.0.0.1`, IPv6
- * compressed) and without the port or a name's trailing dot; '' when it is not
- * a bare `host[:port]` (empty, `evil@localhost`, `localhost/x`, a bad port).
- */
-export function hostName(host: string | undefined): string {
-  const h = host?.trim() ?? '';
-  if (!HOST_CHARS.test(h)) return '';
-  try {
-    // `localhost.` is the same name as `localhost` (the root made explicit).
-    return new URL(`http://${h}/`).hostname.replace(/\.$/, '');
-  } catch {
-    return '';
-  }
-}
-
-/** The authority of an absolute-form request line (`POST http://host/path HTTP/1.1`), if it is one. */
-function targetAuthority(rawUrl: string | undefined): string | undefined {
-  if (rawUrl === undefined || rawUrl.startsWith('/')) return undefined;
-  try {
-    return new URL(rawUrl).host;
-  } catch {
-    return '';
-  }
-}
-
-/** Why the hosts a request names are not all this machine, or undefined when they are. */
-function foreignHost(hosts: ReadonlySet<string>, header: string | undefined, rawUrl: string | undefined) {
-  if (!hosts.has(hostName(header))) return `the Host ${JSON.stringify(header ?? '')} is not this machine`;
-  // RFC 9112 3.2.2: an absolute-form target's authority is the host meant, whatever Host says.
-  const authority = targetAuthority(rawUrl);
-  if (authority !== undefined && !hosts.has(hostName(authority)))
-    return `the request line names the host ${JSON.stringify(authority)}, not this machine`;
-  return undefined;
-}
 
 /** The guard one control route runs before anything else of its own. */
 export function controlGuard(

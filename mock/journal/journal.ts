@@ -6,8 +6,9 @@
 // computed when the journal is read, so serving stays fast.
 
 import { LiveTokens } from '../../lib/secret-names.js';
+import type { SecretPath } from '../../lib/secret-paths.js';
 import type { ExchangeFinding } from '../../spec/exchange.js';
-import { excerpt, redactHeaders, redactUrl, type SecretPath, secretHeaders } from './redact.js';
+import { excerpt, redactHeaders, redactUrl, secretHeaders } from './redact.js';
 import { redactText } from './scan.js';
 
 export { redactHeaders, secretHeaders };

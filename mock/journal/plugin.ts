@@ -3,6 +3,7 @@
 // check what their app sent.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { secretPathsOf } from '../../lib/secret-paths.js';
 import { createExchangeValidator, type ExchangeValidator } from '../../spec/exchange.js';
 import type { SpecFacts } from '../../spec/facts.js';
 import { ignoredFieldsOf } from '../../spec/ignored-fields.js';
@@ -13,7 +14,6 @@ import { tokenUser } from '../pipeline/auth.js';
 import { requestedWorld } from '../worlds/hook.js';
 import { DEFAULT_WORLD } from '../worlds/names.js';
 import { Journal, type StatusFilter, secretHeaders } from './journal.js';
-import { secretPathsOf } from './redact.js';
 
 interface Timing {
   journalText?: string | null;

@@ -3,7 +3,8 @@
 // decoding) and by value (the live tokens, asked of the store when the journal
 // is read), and bodies are cut only after they are redacted.
 
-import { formDecode, isSecretName, isSecretParameter, LiveTokens, MASK } from '../../lib/secret-names.js';
+import { formDecode, isSecretName, LiveTokens, MASK } from '../../lib/secret-names.js';
+import { type SecretPath, secretSegments } from '../../lib/secret-paths.js';
 import { redactText } from './scan.js';
 
 /** Headers that carry a secret whatever the API: the API's own credential headers come from the spec's facts. */
@@ -12,12 +13,6 @@ const ALWAYS_SECRET = ['authorization', 'proxy-authorization', 'cookie', 'set-co
 export function secretHeaders(credentialHeaders: readonly string[] = []): ReadonlySet<string> {
   return new Set([...ALWAYS_SECRET, ...credentialHeaders.map((h) => h.toLowerCase())]);
 }
-
-/**
- * A path of the spec with a secret parameter, as segments: a literal (lower
- * case), `'*'` for any other parameter, `null` where the secret sits.
- */
-export type SecretPath = ReadonlyArray<string | null>;
 
 /** `removed` collects the secret values masked, in the forms an echo would take. */
 export function redactHeaders(
@@ -80,32 +75,6 @@ export function redactUrl(
   return live.mask(`${path}?${query.text}`);
 }
 
-/**
- * Indices of the segments that hold a secret parameter of a spec path, matched
- * on the decoded path with empty and dot segments resolved (as a router would
- * see it, and as it would not: a trailing slash or another case still counts).
- */
-function secretSegments(segments: string[], secretPaths: readonly SecretPath[]): number[] {
-  const resolved: Array<{ at: number; text: string }> = [];
-  segments.forEach((s, at) => {
-    const text = formDecode(s.replace(/\+/g, '%2B')).toLowerCase();
-    if (text === '' || text === '.') return;
-    if (text === '..') resolved.pop();
-    else resolved.push({ at, text });
-  });
-  const found: number[] = [];
-  for (const template of secretPaths) {
-    const tail = resolved.slice(resolved.length - template.length);
-    if (tail.length !== template.length) continue;
-    const fits = template.every((part, k) => part === null || part === '*' || part === tail[k]?.text);
-    if (!fits) continue;
-    template.forEach((part, k) => {
-      if (part === null) found.push((tail[k] as { at: number }).at);
-    });
-  }
-  return found;
-}
-
 export interface Excerpt {
   body: string | null;
   truncated: boolean;
@@ -143,22 +112,4 @@ export function excerpt(
     }
     limit *= 2;
   }
-}
-
-/** Secret path templates of the spec's operations (`{token}` of `/user/reset_password/{token}`). */
-export function secretPathsOf(
-  operations: ReadonlyArray<{
-    path: string;
-    parameters: ReadonlyArray<{ name: string; in: string; schema: Record<string, unknown> }>;
-  }>,
-  basePath: string,
-): SecretPath[] {
-  const out: SecretPath[] = [];
-  for (const op of operations) {
-    const secret = new Set(op.parameters.filter((p) => p.in === 'path' && isSecretParameter(p)).map((p) => p.name));
-    if (secret.size === 0) continue;
-    const parts = `${basePath}${op.path}`.split('/').filter((s) => s !== '');
-    out.push(parts.map((s) => (/^\{.+\}$/.test(s) ? (secret.has(s.slice(1, -1)) ? null : '*') : s.toLowerCase())));
-  }
-  return out;
 }

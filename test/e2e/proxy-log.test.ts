@@ -5,6 +5,7 @@
 import t from 'tap';
 import { proxySummary, SUMMARY_PATH } from '../../proxy/server.js';
 import { alter, brokenServer } from '../helpers/broken.js';
+import { nearMisses } from '../helpers/path-tokens.js';
 import { json, proxy, upstreamMock } from '../helpers/proxy.js';
 
 const countries = '/api/v1/countries/index';
@@ -118,4 +119,27 @@ t.test('no secret in the log: path token, query, credentials, secret body fields
       lines.some((l) => l.includes(secret)),
       `${secret} not logged`,
     );
+});
+
+t.test('no reset token in the log nor the summary, in any near miss of its path (issue 29 attack pass)', async (t) => {
+  const { app, lines } = await proxy(t, await upstreamMock(t));
+  const rows = nearMisses('ResetTok0123456789abcdef');
+  for (const row of rows) {
+    const from = lines.length;
+    await app.inject({
+      method: row.method,
+      url: row.url,
+      headers: json,
+      payload: row.method === 'POST' ? '{}' : undefined,
+    });
+    const logged = lines.slice(from);
+    t.ok(logged.length > 0, `${row.name}: logged`);
+    const leaks = row.forms.filter((f) => logged.some((l) => l.toLowerCase().includes(f.toLowerCase())));
+    t.same(leaks, [], `${row.name}: ${logged[0]}`);
+  }
+  const summary = (await app.inject({ method: 'GET', url: SUMMARY_PATH })).body.toLowerCase();
+  t.notOk(
+    rows.some((r) => r.forms.some((f) => summary.includes(f.toLowerCase()))),
+    'nor the summary',
+  );
 });

@@ -3,7 +3,7 @@
 // and wipe the world, and read reset tokens from /__mock/mail. Now refused.
 // Spellings of the path and of the Host are tested in spellings.test.ts.
 import t from 'tap';
-import { hostName } from '../../../mock/controls/guard.js';
+import { hostName } from '../../../lib/origins.js';
 import { testMock } from '../../helpers/mock.js';
 
 const refusedShape = { message: String, status: Number };
