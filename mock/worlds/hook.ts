@@ -50,13 +50,25 @@ export function requestedWorld(
   return name;
 }
 
-/** What a world route runs first: request.world set (made on first use), and with --state-file its writer's count. */
+/** The live worlds and how to use one (made on first use): the registry's part worldEntry needs. */
+export interface WorldSource {
+  default: World;
+  get(name: string): World | undefined;
+  use(name: string): World | Promise<World>;
+}
+
+/**
+ * What a world route runs first: request.world set (made on first use), and
+ * with --state-file its writer's count. `refusal` says why a request may not
+ * make a world that is not live yet (a page of another site), or undefined.
+ */
 export function worldEntry(
-  defaultWorld: World,
-  use: (name: string) => World | Promise<World>,
+  worlds: WorldSource,
   errors: ErrorCatalogue,
   withQuery: boolean,
+  refusal: (request: FastifyRequest) => string | undefined = () => undefined,
 ) {
+  const defaultWorld = worlds.default;
   const enter = (request: FastifyRequest, reply: FastifyReply, world: World, done: Done) => {
     request.world = world;
     if (world.writer) request.stateSeq = world.writer.seq;
@@ -76,7 +88,11 @@ export function worldEntry(
     let world: World | Promise<World>;
     try {
       const name = requestedWorld(request, errors, withQuery);
-      world = name === undefined ? defaultWorld : use(name);
+      if (name !== undefined && !worlds.get(name)) {
+        const why = refusal(request);
+        if (why) throw errors.MOCK_WORLD_REFUSED(name, why);
+      }
+      world = name === undefined ? defaultWorld : worlds.use(name);
     } catch (err) {
       done(err as Error);
       return;
