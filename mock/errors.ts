@@ -209,6 +209,15 @@ const DEFINITIONS = {
         "A request naming a world that is not live yet, from a page of another site or to a Host that is not this machine (the controls' rule): only this machine's pages and tools, and IP-literal Hosts when the mock listens on every address, make worlds.",
     },
   ),
+  MOCK_WORLD_BUSY: define(
+    409,
+    (name: string, active: number) =>
+      `The world ${name} has ${active} request(s) under way; it is not dropped until they end (an answer still on its way would write it back). Try again shortly.`,
+    {
+      headers: () => ({ 'retry-after': '1' }),
+      means: '`DELETE /__mock/worlds/NAME` while a request in that world is under way (a latency fault, a slow write).',
+    },
+  ),
   MOCK_WORLD_EXISTS: define(
     409,
     (name: string) => `The world ${name} exists already; DELETE /__mock/worlds/${name} first to make it anew.`,
