@@ -4,6 +4,7 @@
 // the default world at the cost of one header read and one property read.
 import type { FastifyReply, FastifyRequest, onRouteHookHandler } from 'fastify';
 import { CONTROL_PREFIX } from '../controls/guard.js';
+import { HOW_TO_NAME_A_WORLD } from '../controls/messages.js';
 import type { ErrorCatalogue } from '../errors.js';
 import { isWorldName, prefixedName, shownName, WORLD_HEADER } from './names.js';
 import type { World } from './world.js';
@@ -50,6 +51,18 @@ export function requestedWorld(
   return name;
 }
 
+/**
+ * A world control takes no query parameter but `world`: `?World=w3` or
+ * `?world[]=w3` would otherwise act on the default world unnoticed.
+ */
+function refuseOtherQuery(request: FastifyRequest, errors: ErrorCatalogue): void {
+  const other = Object.keys((request.query as object | undefined) ?? {}).filter((k) => k !== 'world');
+  if (other.length)
+    throw errors.MOCK_CONTROL(
+      `This control takes no query parameter ${other.slice(0, 3).map(shownName).join(', ')}; ${HOW_TO_NAME_A_WORLD}.`,
+    );
+}
+
 /** The live worlds and how to use one (made on first use): the registry's part worldEntry needs. */
 export interface WorldSource {
   default: World;
@@ -87,6 +100,7 @@ export function worldEntry(
     }
     let world: World | Promise<World>;
     try {
+      if (withQuery) refuseOtherQuery(request, errors);
       const name = requestedWorld(request, errors, withQuery);
       if (name !== undefined && !worlds.get(name)) {
         const why = refusal(request);
