@@ -103,7 +103,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   // Every route under /__mock, whoever registers it, runs the control guard first.
   app.addHook('onRoute', guardControlRoutes(ctx.corsOrigins, ctx.controlHosts));
   // Then, on the controls of a world, the world it names (X-Mock-World, /worlds/NAME/, ?world=).
-  app.addHook('onRoute', worldControlRoutes(worldEntry(main, (n) => worlds.use(n), ctx.errors, true)));
+  app.addHook('onRoute', worldControlRoutes(worldEntry(worlds, ctx.errors, true)));
   app.decorateRequest('world', undefined);
 
   if (ctx.stateLock) await writeThrough(app, worlds, ctx);

@@ -200,6 +200,24 @@ const DEFINITIONS = {
   MOCK_WORLD_NOT_FOUND: define(404, (name: string) => `No world ${name} is live (GET /__mock/worlds lists them).`, {
     means: 'A world control (`DELETE /__mock/worlds/NAME`) names a world that is not live.',
   }),
+  MOCK_WORLD_REFUSED: define(
+    403,
+    (name: string, why: string) =>
+      `The world ${name} is not live, and this request cannot make it: ${why}. Create it with POST /__mock/worlds from this machine, or send the request from an allowed origin (--cors-origin).`,
+    {
+      means:
+        "A request naming a world that is not live yet, from a page of another site or to a Host that is not this machine (the controls' rule): only this machine's pages and tools, and IP-literal Hosts when the mock listens on every address, make worlds.",
+    },
+  ),
+  MOCK_WORLD_BUSY: define(
+    409,
+    (name: string, active: number) =>
+      `The world ${name} has ${active} request(s) under way; it is not dropped until they end (an answer still on its way would write it back). Try again shortly.`,
+    {
+      headers: () => ({ 'retry-after': '1' }),
+      means: '`DELETE /__mock/worlds/NAME` while a request in that world is under way (a latency fault, a slow write).',
+    },
+  ),
   MOCK_WORLD_EXISTS: define(
     409,
     (name: string) => `The world ${name} exists already; DELETE /__mock/worlds/${name} first to make it anew.`,

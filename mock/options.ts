@@ -170,6 +170,8 @@ export interface MockContext {
   handlers: Partial<HandlerTable>;
   /** Host names besides this machine's loopback names that may reach the controls. */
   controlHosts: string[];
+  /** The mock listens on every address (`--host 0.0.0.0` or `::`): a Host that is an IP literal may make a world. */
+  anyAddress: boolean;
   /** The TLS key and certificate, when the app serves HTTPS. */
   https?: { key: string | Buffer; cert: string | Buffer };
   /** Where the first store came from: a fresh seed or the state file. */
@@ -243,6 +245,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
       options.host && !['0.0.0.0', '::'].includes(options.host)
         ? [options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host]
         : [],
+    anyAddress: ['0.0.0.0', '::'].includes(options.host ?? ''),
     origin: saved ? 'state-file' : 'seed',
     https: options.https,
     freshStore,

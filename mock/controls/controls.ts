@@ -3,8 +3,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../fixtures/reference.js';
 import type { Store } from '../store/store.js';
+import { DEFAULT_WORLD } from '../worlds/names.js';
 import { MAX_FAULT_RULES } from './fault-rules.js';
-import { controlBody, noOperation } from './messages.js';
+import { controlBody, HOW_TO_NAME_A_WORLD, inWorldText, noOperation } from './messages.js';
 import { tokenInvalidation } from './tokens.js';
 
 const email = { type: 'string', minLength: 1 } as const;
@@ -36,9 +37,20 @@ export async function controls(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/__mock/reset', async (request) => {
+    const body = request.body;
+    // {"world":"w3"} would reset the default world: reset takes nothing, so a field is refused.
+    if (
+      body !== undefined &&
+      body !== null &&
+      (typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length > 0)
+    )
+      throw errors.MOCK_CONTROL(
+        `POST /__mock/reset takes no body (empty or {}); to reset another world, ${HOW_TO_NAME_A_WORLD}.`,
+      );
     const world = worldOf(request);
     world.reset();
-    return { message: `World reset to seed ${world.store.seed} with ${world.store.size} clients.` };
+    const named = world.name === DEFAULT_WORLD ? 'World' : `World ${world.name}`;
+    return { message: `${named} reset to seed ${world.store.seed} with ${world.store.size} clients.` };
   });
 
   app.post<{ Body: { email: string; plan_id: number | null } }>(
@@ -55,7 +67,11 @@ export async function controls(app: FastifyInstance): Promise<void> {
       const planId = request.body.plan_id;
       if (planId !== null && !store.plan(planId)) throw errors.MOCK_CONTROL(`No plan ${planId}.`);
       store.setSubscription(user.id, planId);
-      return { message: planId === null ? `${user.email} has no active plan.` : `${user.email} is on plan ${planId}.` };
+      const where = inWorldText(worldOf(request));
+      return {
+        message:
+          planId === null ? `${user.email} has no active plan${where}.` : `${user.email} is on plan ${planId}${where}.`,
+      };
     },
   );
 
@@ -63,8 +79,9 @@ export async function controls(app: FastifyInstance): Promise<void> {
 
   app.get('/__mock/faults', async (request) => ({ faults: worldOf(request).faults.list() }));
   app.delete('/__mock/faults', async (request) => {
-    worldOf(request).faults.clear();
-    return { message: 'All faults cleared.' };
+    const world = worldOf(request);
+    world.faults.clear();
+    return { message: `All faults cleared${inWorldText(world)}.` };
   });
   app.post<{ Body: { operationId?: string; status?: number; latency_ms?: number; count?: number } }>(
     '/__mock/faults',

@@ -9,31 +9,51 @@
 // absolute-form request line's authority, so any test of the raw URL can be
 // spelled around. Whatever spelling reached a route under the prefix, the route
 // runs the guard first.
-import type { onRequestHookHandler, onRouteHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, onRouteHookHandler } from 'fastify';
 import { foreignHost, hostName, isAllowedOrigin, LOOPBACK_HOSTS } from '../../lib/origins.js';
 
 /** Every route registered under this prefix is a control, and guarded. */
 export const CONTROL_PREFIX = '/__mock';
+
+/** The hosts a request may name to pass the cross-site checks: loopback, --host, the --cors-origin hosts. */
+export function allowedHosts(extraOrigins: readonly string[], extraHosts: readonly string[] = []): Set<string> {
+  return new Set(
+    [...LOOPBACK_HOSTS, ...extraHosts, ...extraOrigins.map((o) => new URL(o).host)].map(hostName).filter(Boolean),
+  );
+}
+
+/**
+ * Why a request may come from a page of another site (a Host that is not this
+ * machine, a foreign Origin, a cross-site fetch without Origin), or undefined.
+ * The one rule the controls and the making of a world (worlds/hook.ts) share;
+ * `anyIpHost` also lets a Host that is an IP literal through (a LAN device when
+ * the mock listens on every address).
+ */
+export function crossSiteReason(
+  request: FastifyRequest,
+  hosts: ReadonlySet<string>,
+  extraOrigins: readonly string[],
+  anyIpHost = false,
+): string | undefined {
+  const origin = request.headers.origin;
+  const foreign = foreignHost(hosts, request.headers.host, request.raw.url, anyIpHost);
+  if (foreign) return foreign;
+  if (origin !== undefined && !isAllowedOrigin(origin, extraOrigins))
+    return `the Origin ${JSON.stringify(origin)} is not allowed (see --cors-origin)`;
+  if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') return 'a cross-site request';
+  return undefined;
+}
 
 /** The guard one control route runs before anything else of its own. */
 export function controlGuard(
   extraOrigins: readonly string[],
   extraHosts: readonly string[] = [],
 ): onRequestHookHandler {
-  const hosts = new Set(
-    [...LOOPBACK_HOSTS, ...extraHosts, ...extraOrigins.map((o) => new URL(o).host)].map(hostName).filter(Boolean),
-  );
+  const hosts = allowedHosts(extraOrigins, extraHosts);
   return (request, _reply, done) => {
     const { errors } = request.server.mock.ctx;
-    const origin = request.headers.origin;
-    const foreign = foreignHost(hosts, request.headers.host, request.raw.url);
-    if (foreign) return done(errors.MOCK_CONTROL_REFUSED(foreign));
-    if (origin !== undefined && !isAllowedOrigin(origin, extraOrigins))
-      return done(
-        errors.MOCK_CONTROL_REFUSED(`the Origin ${JSON.stringify(origin)} is not allowed (see --cors-origin)`),
-      );
-    if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site')
-      return done(errors.MOCK_CONTROL_REFUSED('a cross-site request'));
+    const why = crossSiteReason(request, hosts, extraOrigins);
+    if (why) return done(errors.MOCK_CONTROL_REFUSED(why));
     if (request.method === 'POST' && !/^application\/json\b/i.test(String(request.headers['content-type'] ?? '')))
       return done(errors.MOCK_CONTROL_JSON());
     done();

@@ -9,6 +9,7 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { listText, nearest } from '../../lib/words.js';
 import type { ErrorCatalogue, MockError } from '../errors.js';
 import { validationErrors } from '../pipeline/validation-messages.js';
+import { DEFAULT_WORLD } from '../worlds/names.js';
 
 /** A control's body schema: an object of named fields. */
 export interface ControlBodySchema {
@@ -105,4 +106,13 @@ export function controlBody(errors: ErrorCatalogue, what: string, schema: Contro
     schemaErrorFormatter: (failures: FastifySchemaValidationError[]): MockError =>
       errors.VALIDATION(controlErrors(failures as unknown as ErrorObject[], what, schema)),
   };
+}
+
+/** How a control's caller names a world, for the refusals of a world named the wrong way. */
+export const HOW_TO_NAME_A_WORLD =
+  'name a world with the X-Mock-World header, the path prefix /worlds/NAME/ or ?world=NAME';
+
+/** " in world NAME" for a success message, or '' in the default world. */
+export function inWorldText(world: { name: string }): string {
+  return world.name === DEFAULT_WORLD ? '' : ` in world ${world.name}`;
 }

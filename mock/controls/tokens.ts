@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRecord } from '../../fixtures/types.js';
 import { INVALIDATION_REASONS, type InvalidationReason, type Store } from '../store/store.js';
 import type { World } from '../worlds/world.js';
-import { controlBody } from './messages.js';
+import { controlBody, inWorldText } from './messages.js';
 
 interface Body {
   email: string;
@@ -40,7 +40,10 @@ export function tokenInvalidation(
             token: [`A token is named only with reason logout; ${reason} ends every token of the user.`],
           });
         const revoked = store.revokeUserTokens(user.id, reason);
-        return { message: `Invalidated ${revoked} token(s) of ${user.email} (${reason}).`, revoked };
+        return {
+          message: `Invalidated ${revoked} token(s) of ${user.email}${inWorldText(worldOf(request))} (${reason}).`,
+          revoked,
+        };
       }
       if (token !== undefined && store.userByToken(token)?.id !== user.id)
         throw errors.VALIDATION({ token: [`The token is not a live session of ${user.email}.`] });

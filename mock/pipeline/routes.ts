@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
+import { allowedHosts, crossSiteReason } from '../controls/guard.js';
 import { handlers as ownHandlers } from '../handlers/index.js';
 import type { HandlerInput, HandlerTable, OperationId } from '../handlers/types.js';
 import { worldEntry } from '../worlds/hook.js';
@@ -56,7 +57,11 @@ export default fp(
     const { spec } = app.mock.ctx;
     const handlers: HandlerTable = { ...ownHandlers, ...app.mock.ctx.handlers };
     const { worlds, ctx } = app.mock;
-    const enterWorld = worldEntry(worlds.default, (name) => worlds.use(name), ctx.errors, false);
+    // A request from a page of another site uses a live world but makes none (the controls' rule).
+    const hosts = allowedHosts(ctx.corsOrigins, ctx.controlHosts);
+    const enterWorld = worldEntry(worlds, ctx.errors, false, (request) =>
+      crossSiteReason(request, hosts, ctx.corsOrigins, ctx.anyAddress),
+    );
     const missing = spec.operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
     if (missing.length) throw new Error(`the mock has no handler for ${missing.join(', ')}`);
     app.decorateRequest('operation', undefined);

@@ -5,6 +5,9 @@ import { controlBody } from '../controls/messages.js';
 import { MOCK_LIMITS } from '../options.js';
 import { DEFAULT_WORLD, isWorldName, shownName } from './names.js';
 
+/** At most this many resting names in GET /__mock/worlds (restingCount says how many there are). */
+export const RESTING_SHOWN = 1000;
+
 export async function worldControls(app: FastifyInstance): Promise<void> {
   const { errors } = app.mock.ctx;
   const { worlds } = app.mock;
@@ -16,13 +19,17 @@ export async function worldControls(app: FastifyInstance): Promise<void> {
     return name;
   };
 
-  app.get('/__mock/worlds', async () => ({
-    worlds: worlds.list(),
-    max: worlds.max,
-    persistent: worlds.persistent,
-    // With --state-file: worlds on disk but not in memory (they come back on their next use).
-    ...(worlds.persistent ? { resting: await worlds.resting() } : {}),
-  }));
+  app.get('/__mock/worlds', async () => {
+    // With --state-file: worlds on disk but not in memory (they come back on their next use), the first
+    // RESTING_SHOWN by name and how many in all, so the answer stays small whatever the disk holds.
+    const resting = worlds.persistent ? await worlds.resting() : undefined;
+    return {
+      worlds: worlds.list(),
+      max: worlds.max,
+      persistent: worlds.persistent,
+      ...(resting ? { resting: resting.slice(0, RESTING_SHOWN), restingCount: resting.length } : {}),
+    };
+  });
 
   app.post<{ Body: { name: string; seed?: number; clients?: number } }>(
     '/__mock/worlds',

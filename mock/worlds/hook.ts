@@ -4,6 +4,7 @@
 // the default world at the cost of one header read and one property read.
 import type { FastifyReply, FastifyRequest, onRouteHookHandler } from 'fastify';
 import { CONTROL_PREFIX } from '../controls/guard.js';
+import { HOW_TO_NAME_A_WORLD } from '../controls/messages.js';
 import type { ErrorCatalogue } from '../errors.js';
 import { isWorldName, prefixedName, shownName, WORLD_HEADER } from './names.js';
 import type { World } from './world.js';
@@ -50,13 +51,37 @@ export function requestedWorld(
   return name;
 }
 
-/** What a world route runs first: request.world set (made on first use), and with --state-file its writer's count. */
+/**
+ * A world control takes no query parameter but `world`: `?World=w3` or
+ * `?world[]=w3` would otherwise act on the default world unnoticed.
+ */
+function refuseOtherQuery(request: FastifyRequest, errors: ErrorCatalogue): void {
+  const other = Object.keys((request.query as object | undefined) ?? {}).filter((k) => k !== 'world');
+  if (other.length)
+    throw errors.MOCK_CONTROL(
+      `This control takes no query parameter ${other.slice(0, 3).map(shownName).join(', ')}; ${HOW_TO_NAME_A_WORLD}.`,
+    );
+}
+
+/** The live worlds and how to use one (made on first use): the registry's part worldEntry needs. */
+export interface WorldSource {
+  default: World;
+  get(name: string): World | undefined;
+  use(name: string): World | Promise<World>;
+}
+
+/**
+ * What a world route runs first: request.world set (made on first use), and
+ * with --state-file its writer's count. `refusal` says why a request may not
+ * make a world that is not live yet (a page of another site), or undefined.
+ */
 export function worldEntry(
-  defaultWorld: World,
-  use: (name: string) => World | Promise<World>,
+  worlds: WorldSource,
   errors: ErrorCatalogue,
   withQuery: boolean,
+  refusal: (request: FastifyRequest) => string | undefined = () => undefined,
 ) {
+  const defaultWorld = worlds.default;
   const enter = (request: FastifyRequest, reply: FastifyReply, world: World, done: Done) => {
     request.world = world;
     if (world.writer) request.stateSeq = world.writer.seq;
@@ -75,8 +100,13 @@ export function worldEntry(
     }
     let world: World | Promise<World>;
     try {
+      if (withQuery) refuseOtherQuery(request, errors);
       const name = requestedWorld(request, errors, withQuery);
-      world = name === undefined ? defaultWorld : use(name);
+      if (name !== undefined && !worlds.get(name)) {
+        const why = refusal(request);
+        if (why) throw errors.MOCK_WORLD_REFUSED(name, why);
+      }
+      world = name === undefined ? defaultWorld : worlds.use(name);
     } catch (err) {
       done(err as Error);
       return;

@@ -105,6 +105,8 @@ export class Worlds {
     await this.#coming.get(name)?.catch(() => undefined);
     const p = this.o.persistence;
     const world = this.#live.get(name);
+    // A request under way would write the world back (its file, its tokens) after it is gone: wait for it.
+    if (world && world.active > 0) throw this.o.errors.MOCK_WORLD_BUSY(name, world.active);
     const saved = !world && p ? (await p.saved()).includes(name) : false;
     if (!world && !saved) return false;
     if (world) {

@@ -67,8 +67,9 @@ export function renderWorlds(data, choose) {
     );
   $('worlds').tBodies[0].replaceChildren(...rows);
   const resting = data.resting || [];
+  const count = data.restingCount ?? resting.length;
   $('worlds-note').textContent = `${data.worlds.length} live of at most ${data.max}${
-    resting.length ? `; on disk only: ${resting.slice(0, 20).join(', ')}${resting.length > 20 ? '…' : ''}` : ''
+    count ? `; on disk only (${count}): ${resting.slice(0, 20).join(', ')}${count > 20 ? '…' : ''}` : ''
   }.`;
 }
 

@@ -35,7 +35,7 @@ t.test('?world= scopes each control to its world', async (t) => {
   t.equal((await q.control('GET', '/__mock/mail?world=qa')).body.mail.length, 1);
   t.same((await q.control('GET', '/__mock/mail')).body.mail, []);
 
-  t.match((await q.control('POST', '/__mock/reset?world=qa')).body.message, /World reset/);
+  t.match((await q.control('POST', '/__mock/reset?world=qa')).body.message, /^World qa reset to seed/);
   t.same((await q.control('GET', '/__mock/mail?world=qa')).body.mail, [], 'reset empties its outbox');
   t.equal(
     (await q.post('/user/get_profile', {}, auth(mainToken))).status,

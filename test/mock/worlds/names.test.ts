@@ -106,7 +106,15 @@ t.test('header and prefix reach the same world; naming two at once is a 400', as
     url: '/worlds/w1/api/v1/user/signin',
     headers: { platform: 'WEB', 'x-mock-world': 'w1' },
   });
-  t.equal(same.statusCode, 200, 'the same name twice is one world');
+  t.equal(same.statusCode, 200, 'a header and a prefix naming the same world are one world');
+  const twice = await app.inject({
+    payload: { email: 'demo@example.com', password: 'demo-password' },
+    method: 'POST',
+    url: '/api/v1/user/signin',
+    headers: { platform: 'WEB', 'x-mock-world': ['w1', 'w1'] },
+  });
+  t.equal(twice.statusCode, 400, 'the header sent twice is one value, "w1, w1", and refused (docs/mock.md says so)');
+  t.match(twice.json().message, /"w1, w1"/);
   const unknownPath = await app.inject({
     method: 'POST',
     url: '/worlds/w1/api/v1/nothing',
