@@ -43,24 +43,38 @@ const LARGEST_SHARE = 8;
 const sizeOf = (key: string, text: string) => 2 * (key.length + text.length);
 
 /**
- * One byte bound for many caches (every named world's, mock/worlds): entries
- * carry their cache's id and version in the key, so a change makes its cache's
- * old entries unreachable and the pool's LRU ages them out. A thousand worlds
- * thus hold at most the pool's bytes, not a thousand caches' bounds.
+ * One byte bound for many caches (every named world's, mock/worlds): each
+ * cache keeps its own entries, so a read costs what it costs unpooled; what
+ * they keep together is counted here, and past the bound the caches kept into
+ * least lately give up all they hold. A thousand worlds thus hold at most the
+ * pool's bytes, not a thousand caches' bounds.
  */
 export class CachePool {
-  readonly entries: LRUCache<string, string>;
   readonly maxEntry: number;
-  #next = 0;
+  /** What the caches hold together, at 2 bytes a character. */
+  bytes = 0;
+  /** The caches that hold something, least lately kept into first. */
+  readonly #holding = new Map<ResponseCache, number>();
 
   constructor(readonly maxBytes = CACHE_MAX_BYTES) {
     this.maxEntry = Math.floor(maxBytes / LARGEST_SHARE);
-    this.entries = new LRUCache({ maxSize: maxBytes, maxEntrySize: this.maxEntry });
   }
 
-  /** A prefix no other cache of the pool has. */
-  prefix(): string {
-    return `${(this.#next++).toString(36)}\u0001`;
+  /** `cache` now holds `held` bytes; others make room, least lately kept into first. */
+  kept(cache: ResponseCache, held: number): void {
+    this.bytes += held - (this.#holding.get(cache) ?? 0);
+    this.#holding.delete(cache);
+    this.#holding.set(cache, held);
+    for (const other of this.#holding.keys()) {
+      if (this.bytes <= this.maxBytes || other === cache) break;
+      other.changed();
+    }
+  }
+
+  /** `cache` holds nothing now. */
+  emptied(cache: ResponseCache): void {
+    this.bytes -= this.#holding.get(cache) ?? 0;
+    this.#holding.delete(cache);
   }
 }
 
@@ -70,19 +84,13 @@ export class ResponseCache {
   /** Made on the first answer kept: a world (mock/worlds) that only writes never makes one. */
   #entries: LRUCache<string, string> | undefined;
   #version = 0;
-  /** In a pool: its entries are there, under this prefix and the version. */
+  /** In a pool: what it keeps counts against the pool's bound. */
   readonly #pool: CachePool | undefined;
-  readonly #prefix: string = '';
-  #pooled = '';
 
   constructor({ maxBytes = CACHE_MAX_BYTES, pool }: { maxBytes?: number; pool?: CachePool } = {}) {
     this.maxBytes = pool ? pool.maxBytes : maxBytes;
     this.#maxEntry = pool ? pool.maxEntry : Math.floor(maxBytes / LARGEST_SHARE);
     this.#pool = pool;
-    if (pool) {
-      this.#prefix = pool.prefix();
-      this.#pooled = `${this.#prefix}0\u0001`;
-    }
   }
 
   // Bounded by bytes, not entries: one client can make answers of any size
@@ -102,12 +110,11 @@ export class ResponseCache {
     this.#version++;
     // Dropped, not clear(): clearing walks every entry, and a change comes with every write.
     this.#entries = undefined;
-    // In a pool, the old entries are left to its LRU: none is read again under the new version.
-    if (this.#pool) this.#pooled = `${this.#prefix}${this.#version.toString(36)}\u0001`;
+    this.#pool?.emptied(this);
   }
 
   get(key: string): string | undefined {
-    return this.#pool ? this.#pool.entries.get(this.#pooled + key) : this.#entries?.get(key);
+    return this.#entries?.get(key);
   }
 
   /** Keeps an answer made while the version stood at `madeAt`, unless the store changed since or it is too large. */
@@ -115,22 +122,18 @@ export class ResponseCache {
     if (madeAt !== this.#version) return false;
     const size = sizeOf(key, text);
     if (size > this.#maxEntry) return false;
-    if (this.#pool) {
-      this.#pool.entries.set(this.#pooled + key, text, { size: sizeOf(this.#pooled + key, text) });
-      return true;
-    }
     this.#entries ??= this.#empty();
     this.#entries.set(key, text, { size });
+    this.#pool?.kept(this, this.#entries.calculatedSize);
     return true;
   }
 
-  /** Answers kept (a pooled cache: the whole pool's). */
   get size(): number {
-    return this.#pool ? this.#pool.entries.size : (this.#entries?.size ?? 0);
+    return this.#entries?.size ?? 0;
   }
 
-  /** What the kept keys and answers come to, at 2 bytes a character (a pooled cache: the whole pool's). */
+  /** What the kept keys and answers come to, at 2 bytes a character. */
   get bytes(): number {
-    return this.#pool ? this.#pool.entries.calculatedSize : (this.#entries?.calculatedSize ?? 0);
+    return this.#entries?.calculatedSize ?? 0;
   }
 }

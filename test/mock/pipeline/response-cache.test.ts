@@ -145,8 +145,13 @@ t.test('caches in one pool: one byte bound for all; a change is seen by its own 
   const caches = Array.from({ length: 1000 }, () => new ResponseCache({ pool }));
   const page = 'x'.repeat(1000);
   const kept = caches.filter((c, i) => c.keep('GET /client/list', `${i}:${page}`, c.version)).length;
-  t.equal(kept, 1000, 'every answer was kept (the oldest then left the pool)');
-  t.ok(pool.entries.calculatedSize <= 64 * 1024, `${pool.entries.calculatedSize} bytes kept by 1,000 caches`);
+  t.equal(kept, 1000, 'every answer was kept (the caches kept into least lately then gave theirs up)');
+  t.ok(pool.bytes <= 64 * 1024, `${pool.bytes} bytes kept by 1,000 caches`);
+  t.equal(
+    pool.bytes,
+    caches.reduce((sum, c) => sum + c.bytes, 0),
+    "the pool's count is what the caches hold",
+  );
   const [a, b] = [caches[998]!, caches[999]!];
   t.match(a.get('GET /client/list'), /^998:/, 'each cache reads its own answer for the same key');
   t.match(b.get('GET /client/list'), /^999:/);
@@ -157,4 +162,5 @@ t.test('caches in one pool: one byte bound for all; a change is seen by its own 
   t.match(b.get('GET /client/list'), /^999:/, "another cache's answer stays");
   t.ok(a.keep('GET /client/list', 'new', a.version));
   t.equal(a.get('GET /client/list'), 'new');
+  t.equal(caches[0]!.get('GET /client/list'), undefined, 'the cache kept into first gave its answer up');
 });
