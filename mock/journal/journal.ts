@@ -279,6 +279,15 @@ export class Journal {
       at: f.at && secrets.mask(f.at),
       message: secrets.mask(f.message),
     }));
+    // Said, so that a body too large to check does not pass for one that sent no ignored field.
+    if (this.ignored && e.cutRequest)
+      ignored.push({
+        at: '',
+        expected: 'a body kept whole',
+        actual: 'cut',
+        message: `the request body was too large to keep whole (${textLength(r.requestBody)} characters), so its fields were not checked for ignored ones`,
+        severity: 'observation',
+      });
     const answer = e.cutResponse || r.responseText === null ? undefined : parsed(r.responseText);
     if (!this.validate || answer === undefined) return ignored;
     const { operationId, status, contentType } = r;

@@ -48,3 +48,24 @@ t.test('a live token sent as a field name is masked in the observation, as in th
   t.notMatch(JSON.stringify(entry), token, 'the token nowhere in the entry');
   t.match(entry.findings[0].message, /field `\[REDACTED\]` is not part of listClients's body/);
 });
+
+// Attack pass: a body too large to keep whole (cut when recorded) had no observation at all, and so passed for a
+// body that sent no ignored field.
+t.test('a body too large to check says so, as an observation', async (t) => {
+  const mock = await testMock(t, { rateLimit: false });
+  const token = await mock.signin();
+  const padded: Record<string, unknown> = { keyword: '', limit: 5 };
+  for (let i = 0; i < 4000; i++) padded[`extra${i}`] = i;
+  await mock.post('/client/list', padded, bearer(token));
+  const [entry] = ((await mock.control('GET', '/__mock/requests?operationId=listClients&limit=1')).body as any)
+    .requests;
+  t.same(
+    entry.findings.map((f: any) => [f.severity, f.message.replace(/\(\d+ characters\)/, '(N characters)')]),
+    [
+      [
+        'observation',
+        'the request body was too large to keep whole (N characters), so its fields were not checked for ignored ones',
+      ],
+    ],
+  );
+});
