@@ -100,3 +100,11 @@ export function foreignHost(
     return `the request line names the host ${JSON.stringify(authority)}, not this machine`;
   return undefined;
 }
+
+/** The hosts a request may name (hostName() spelling): loopback, --host, the --cors-origin hosts; the mock's
+ *  cross-site checks and the proxy's summary. */
+export function allowedHosts(extraOrigins: readonly string[], extraHosts: readonly string[] = []): Set<string> {
+  return new Set(
+    [...LOOPBACK_HOSTS, ...extraHosts, ...extraOrigins.map((o) => new URL(o).host)].map(hostName).filter(Boolean),
+  );
+}

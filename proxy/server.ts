@@ -9,7 +9,7 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { readBounded } from '../lib/limits.js';
-import { CORS_MAX_AGE, foreignHost, hostName, isAllowedOrigin, LOOPBACK_HOSTS } from '../lib/origins.js';
+import { allowedHosts, CORS_MAX_AGE, foreignHost, isAllowedOrigin } from '../lib/origins.js';
 import { type SecretPath, secretPathsOf } from '../lib/secret-paths.js';
 import { createExchangeValidator, type ExchangeValidator } from '../spec/exchange.js';
 import type { OperationEntry } from '../spec/load.js';
@@ -101,9 +101,7 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
   });
   // Served here, never forwarded, with or without a trailing slash (the router decodes `%5F_proxy` too); to
   // this machine's names and IP literals only, so a page on a rebound name cannot read the counts.
-  const hosts = new Set(
-    [...LOOPBACK_HOSTS, ...o.hosts, ...o.corsOrigins.map((x) => new URL(x).host)].map(hostName).filter(Boolean),
-  );
+  const hosts = allowedHosts(o.corsOrigins, o.hosts);
   const summary = (request: FastifyRequest, reply: FastifyReply) => {
     const foreign = foreignHost(hosts, request.headers.host, request.raw.url, true);
     if (foreign) return fail(reply, 403, `The summary is served to this machine only: ${foreign} (DNS rebinding).`);

@@ -10,17 +10,10 @@
 // spelled around. Whatever spelling reached a route under the prefix, the route
 // runs the guard first.
 import type { FastifyRequest, onRequestHookHandler, onRouteHookHandler } from 'fastify';
-import { foreignHost, hostName, isAllowedOrigin, LOOPBACK_HOSTS } from '../../lib/origins.js';
+import { allowedHosts, foreignHost, isAllowedOrigin } from '../../lib/origins.js';
 
 /** Every route registered under this prefix is a control, and guarded. */
 export const CONTROL_PREFIX = '/__mock';
-
-/** The hosts a request may name to pass the cross-site checks: loopback, --host, the --cors-origin hosts. */
-export function allowedHosts(extraOrigins: readonly string[], extraHosts: readonly string[] = []): Set<string> {
-  return new Set(
-    [...LOOPBACK_HOSTS, ...extraHosts, ...extraOrigins.map((o) => new URL(o).host)].map(hostName).filter(Boolean),
-  );
-}
 
 /**
  * Why a request may come from a page of another site (a Host that is not this

@@ -2,8 +2,9 @@
 // serialization and the handler, all looked up from the operation table.
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { allowedHosts } from '../../lib/origins.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
-import { allowedHosts, crossSiteReason } from '../controls/guard.js';
+import { crossSiteReason } from '../controls/guard.js';
 import { handlers as ownHandlers } from '../handlers/index.js';
 import type { HandlerInput, HandlerTable, OperationId } from '../handlers/types.js';
 import { worldEntry } from '../worlds/hook.js';
