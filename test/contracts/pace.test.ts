@@ -8,6 +8,7 @@ import { type Clock, expectedRequests, isLocal, Pacer, paceNotice } from '../../
 import { runContracts } from '../../contracts/runner.js';
 import { buildMock } from '../../mock/build.js';
 import { spec } from '../helpers/mock.js';
+import { bodyOf, relayTo } from '../helpers/relay.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
 
@@ -98,20 +99,7 @@ async function recordedMock(t: Test, rateLimit: boolean) {
   const arrivals: Array<{ at: number; url: string }> = [];
   const front = createServer(async (req: IncomingMessage, res) => {
     arrivals.push({ at: performance.now(), url: req.url ?? '' });
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length'),
-    ) as Record<string, string>;
-    const answer = await fetch(`${inner}${req.url}`, {
-      method: req.method,
-      headers,
-      body: body.length ? body : undefined,
-      signal: AbortSignal.timeout(5000),
-    });
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
+    await relayTo(inner, req, res, await bodyOf(req));
   });
   await new Promise<void>((ok) => front.listen(0, '127.0.0.1', ok));
   t.teardown(async () => {

@@ -15,6 +15,7 @@ import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
 import { buildMock } from '../../mock/build.js';
 import { spec } from '../helpers/mock.js';
+import { bodyOf, relayTo } from '../helpers/relay.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
 const nosub = { email: 'nosub@example.com', password: 'demo-password' };
@@ -36,25 +37,13 @@ async function front(t: Test, probe: Probe, broken?: string) {
   const server = createServer(async (req: IncomingMessage, res) => {
     const world = req.headers['x-mock-world'];
     seen.push({ url: req.url ?? '', world: typeof world === 'string' ? world : undefined, at: performance.now() });
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
+    const body = await bodyOf(req);
     if (req.url === '/__mock/worlds') return answerProbe(probe, res);
     if (broken && req.url?.endsWith(broken)) {
       res.writeHead(500, { 'content-type': 'application/json' });
       return res.end('{}');
     }
-    const body = Buffer.concat(chunks);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length'),
-    ) as Record<string, string>;
-    const answer = await fetch(`${inner}${req.url}`, {
-      method: req.method,
-      headers,
-      body: body.length ? body : undefined,
-      signal: AbortSignal.timeout(5000),
-    });
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
+    await relayTo(inner, req, res, body);
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   t.teardown(async () => {
