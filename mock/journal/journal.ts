@@ -64,7 +64,8 @@ export interface Recorded {
   headers: Record<string, string | string[] | undefined>;
   requestBody: unknown;
   contentType: string | null;
-  responseText: string | null;
+  /** The answer as sent: a kept answer's bytes are the answer cache's, held by reference (never changed). */
+  responseText: string | Buffer | null;
   rateLimit?: JournalEntry['rateLimit'];
 }
 
@@ -130,7 +131,11 @@ export interface JournalOptions {
   ignored?: (operationId: string, body: unknown) => NonNullable<JournalEntry['findings']>;
 }
 
-const textLength = (v: unknown) => (typeof v === 'string' ? v.length : 0);
+// A text's characters; bytes' count, which is at least their text's characters, stands in for it.
+const textLength = (v: unknown) => (typeof v === 'string' ? v.length : Buffer.isBuffer(v) ? v.length : 0);
+
+/** An answer sent as bytes, as the text it is; anything else as it is. */
+const asText = <T>(v: T): T | string => (Buffer.isBuffer(v) ? v.toString('utf8') : v);
 
 export class Journal {
   private entries: Pending[] = [];
@@ -198,7 +203,7 @@ export class Journal {
 
   private cut(e: Pending, side: 'request' | 'response'): void {
     const r = e.recorded;
-    const text = side === 'request' ? r.requestBody : r.responseText;
+    const text = asText(side === 'request' ? r.requestBody : r.responseText);
     if (e.shown || typeof text !== 'string' || text.length <= JOURNAL_DEFAULTS.keepChars) return;
     const kept = keepStart(text, JOURNAL_DEFAULTS.keepChars);
     if (side === 'request') {
@@ -236,7 +241,7 @@ export class Journal {
   }
 
   private materialize(e: Pending, live: LiveTokens): JournalEntry {
-    const r = e.recorded;
+    const r = { ...e.recorded, responseText: asText(e.recorded.responseText) };
     const chars = JOURNAL_DEFAULTS.bodyChars;
     // What the request revealed by name (a path token, a query's api_token, a password) is masked wherever it
     // is echoed: the URL's and headers' in the body, all of them in the answer (a 404 names the path it did not find).

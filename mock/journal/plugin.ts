@@ -15,8 +15,11 @@ import { requestedWorld } from '../worlds/hook.js';
 import { DEFAULT_WORLD } from '../worlds/names.js';
 import { Journal, type StatusFilter, secretHeaders } from './journal.js';
 
-interface Timing {
-  journalText?: string | null;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The answer as sent, held for the journal (set by its onSend hook). */
+    journalText: string | Buffer | null;
+  }
 }
 
 export function createJournal(spec: LoadedSpec, size: number, { headers }: SpecFacts): Journal {
@@ -82,11 +85,15 @@ export default fp(
     journal.liveTokens = () => app.mock.worlds.liveTokens();
     const prefix = `${ctx.spec.basePath}/`;
     if (journal.enabled) {
+      // Declared up front, so every request object keeps one shape (Fastify's advice on decorators).
+      app.decorateRequest('journalText', null);
+      // Only where the rate limit is on, or on a forced 429 (pipeline/faults.ts), are there headers to read.
+      const limited = ctx.rateLimit !== false;
       // Callback style, not async: on every request, a promise and a microtask each are measurable.
       app.addHook('onSend', (request, _reply, payload, done) => {
         if (request.url.startsWith(prefix))
-          (request as unknown as Timing).journalText =
-            typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+          // A reference: bytes are decoded when the journal is read, not on every answer.
+          request.journalText = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
         done(null, payload);
       });
       app.addHook('onResponse', (request, reply, done) => {
@@ -107,12 +114,15 @@ export default fp(
           headers: request.headers,
           requestBody: request.bodyText ?? request.body,
           contentType: type === undefined ? null : String(type),
-          responseText: (request as unknown as Timing).journalText ?? null,
-          rateLimit: rateLimitOf(
-            reply.getHeader('x-ratelimit-limit'),
-            reply.getHeader('x-ratelimit-remaining'),
-            reply.getHeader('x-ratelimit-reset'),
-          ),
+          responseText: request.journalText,
+          rateLimit:
+            limited || reply.statusCode === 429
+              ? rateLimitOf(
+                  reply.getHeader('x-ratelimit-limit'),
+                  reply.getHeader('x-ratelimit-remaining'),
+                  reply.getHeader('x-ratelimit-reset'),
+                )
+              : null,
         });
       });
     }

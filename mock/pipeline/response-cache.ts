@@ -3,7 +3,8 @@
 // while it was made (a write moves the version), and a handler's answer is a
 // function of its input and the store (handlers read no clock and no randomness
 // of their own). So a write is never answered from the cache, and two adds get
-// two ids. The text is made once by the route's response serializer.
+// two ids. The text is made once by the route's response serializer, and kept
+// in the form that costs least to send (sendable()).
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -40,7 +41,29 @@ export const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** An answer whose key and text come to more than this share of the bound is sent, not kept. */
 const LARGEST_SHARE = 8;
 
-const sizeOf = (key: string, text: string) => 2 * (key.length + text.length);
+/** An answer as kept and sent: a flat text, or its UTF-8 bytes. */
+export type Answer = string | Buffer;
+
+/** Answers of at least this many characters are kept as bytes. */
+export const BYTES_FROM = 2048;
+
+/**
+ * The serializer builds its text piece by piece, and V8 keeps such a text as a
+ * rope: Node walked all of it again on every send (to count its UTF-8 bytes,
+ * then to copy it behind the headers), which cost client/list's 11 KB page 15
+ * µs of CPU a request, more than bare Fastify's whole request
+ * (docs/benchmarks.md). So a kept answer is made flat once: a large one as its
+ * UTF-8 bytes, which Node writes after the headers as they are; a small one as
+ * one flat text, which Node joins to the headers in one write.
+ */
+export function sendable(text: string): Answer {
+  const bytes = Buffer.from(text, 'utf8');
+  return text.length >= BYTES_FROM ? bytes : bytes.toString('utf8');
+}
+
+// A key's and a text's characters at 2 bytes each; bytes as they are.
+const sizeOf = (key: string, answer: Answer) =>
+  2 * key.length + (typeof answer === 'string' ? 2 * answer.length : answer.length);
 
 /**
  * One byte bound for many caches (every named world's, mock/worlds): each
@@ -82,7 +105,7 @@ export class ResponseCache {
   readonly maxBytes: number;
   readonly #maxEntry: number;
   /** Made on the first answer kept: a world (mock/worlds) that only writes never makes one. */
-  #entries: LRUCache<string, string> | undefined;
+  #entries: LRUCache<string, Answer> | undefined;
   #version = 0;
   /** In a pool: what it keeps counts against the pool's bound. */
   readonly #pool: CachePool | undefined;
@@ -96,7 +119,7 @@ export class ResponseCache {
   // Bounded by bytes, not entries: one client can make answers of any size
   // (distinct query strings, long field values), and a count let 90 pages of
   // 45 MB exhaust the heap. Least recently read go first.
-  #empty(): LRUCache<string, string> {
+  #empty(): LRUCache<string, Answer> {
     return new LRUCache({ maxSize: this.maxBytes, maxEntrySize: this.#maxEntry });
   }
 
@@ -113,19 +136,25 @@ export class ResponseCache {
     this.#pool?.emptied(this);
   }
 
-  get(key: string): string | undefined {
+  get(key: string): Answer | undefined {
     return this.#entries?.get(key);
   }
 
-  /** Keeps an answer made while the version stood at `madeAt`, unless the store changed since or it is too large. */
-  keep(key: string, text: string, madeAt: number): boolean {
-    if (madeAt !== this.#version) return false;
-    const size = sizeOf(key, text);
-    if (size > this.#maxEntry) return false;
+  /**
+   * Keeps an answer made while the version stood at `madeAt`, unless the store
+   * changed since or it is too large: what to send, as kept (undefined when not kept).
+   */
+  keep(key: string, text: string, madeAt: number): Answer | undefined {
+    if (madeAt !== this.#version) return undefined;
+    // A text has at least as many UTF-8 bytes as characters: one too large is not copied to be measured.
+    if (2 * key.length + text.length > this.#maxEntry) return undefined;
+    const answer = sendable(text);
+    const size = sizeOf(key, answer);
+    if (size > this.#maxEntry) return undefined;
     this.#entries ??= this.#empty();
-    this.#entries.set(key, text, { size });
+    this.#entries.set(key, answer, { size });
     this.#pool?.kept(this, this.#entries.calculatedSize);
-    return true;
+    return answer;
   }
 
   get size(): number {

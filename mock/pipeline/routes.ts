@@ -129,8 +129,7 @@ function operationRoute(
         // Sent as is, undefined would leave the request hanging.
         if (value === undefined) throw errors.NO_ANSWER(op.operationId);
         const text = String(reply.serialize(value));
-        cache.keep(key, text, madeAt);
-        return text;
+        return cache.keep(key, text, madeAt) ?? text;
       };
       reply.type(JSON_TYPE);
       return answer instanceof Promise ? answer.then(keep) : keep(answer);

@@ -3,7 +3,7 @@
 // exchange, any field given over (journal.test.ts, redaction.test.ts).
 import type { Recorded } from '../../mock/journal/journal.js';
 
-export const listExchange = (i: number, requestBody: unknown, responseText: string | null): Recorded => ({
+export const listExchange = (i: number, requestBody: unknown, responseText: Recorded['responseText']): Recorded => ({
   method: 'POST',
   url: `/api/v1/client/list?i=${i}`,
   operationId: 'listClients',

@@ -154,6 +154,23 @@ t.test('regression: recording walks no body (redacting every 11 KB page cut clie
   t.same(journal.list(), entries, 'shown once, the same on the next read');
 });
 
+// Issue 31: a kept answer is sent as the answer cache's bytes; decoding them for every exchange recorded
+// cost an 11 KB copy a request. They are held by reference and decoded when the journal is read.
+t.test('an answer sent as bytes is held as those bytes, and shown and checked as text when read', async (t) => {
+  const journal = new Journal(2, ({ body }) =>
+    (body as { data?: unknown }).data === 'été'
+      ? []
+      : [{ at: '', expected: 'été', actual: String(body), message: 'not decoded', severity: 'error' }],
+  );
+  const bytes = Buffer.from('{"message":"ok","data":"été"}', 'utf8');
+  const recorded = listExchange(1, '{"page":1}', bytes);
+  journal.record(recorded);
+  t.equal(recorded.responseText, bytes, 'recording keeps the reference');
+  const [entry] = journal.list();
+  t.equal(entry!.response.body, '{"message":"ok","data":"été"}', 'shown as its text');
+  t.same(entry!.findings, [], 'checked as its JSON value');
+});
+
 t.test('bounded: keeps the last N, cuts bodies after redacting them; size 0 turns it off', async (t) => {
   const journal = new Journal(3);
   const long = JSON.stringify({ password: 'p'.repeat(20000), note: 'x'.repeat(20000) });

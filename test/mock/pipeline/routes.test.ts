@@ -181,3 +181,32 @@ t.test('an answer is kept only when the store did not change while it was made',
   await mock.post('/countries/index', {});
   t.equal(calls, 4, 'a change of the store drops it');
 });
+
+// Regression (issue 31): a kept answer was the serializer's text as built, a rope
+// that Node walked again on every send; a large one is now kept as its UTF-8
+// bytes. Text beyond ASCII must come out the same, from the cache as at first,
+// with a Content-Length of its bytes, and the journal shows it as text.
+t.test(
+  'a large kept answer with text beyond ASCII is sent from the cache byte for byte, and journaled as text',
+  async (t) => {
+    const mock = await testMock(t);
+    const token = await mock.signin();
+    const client = clientsOf(mock.app.mock.store).find((c) => c.user_id === 1)!;
+    const name = 'Zoë 中文 ✓ 👍';
+    const update = await mock.post('/client/update', { ...client, client_id: client.id, name }, bearer(token));
+    t.equal(update.status, 200, 'the client is renamed');
+    const page = { ...listPage('h', token), payload: { page: 1, limit: 50 } };
+    const first = await mock.app.inject(page);
+    const again = await mock.app.inject(page);
+    t.ok(first.body.length > 2048, `a large answer (${first.body.length} characters)`);
+    t.ok(first.body.includes(JSON.stringify(name)), 'the name is in the first answer');
+    t.equal(again.body, first.body, 'the kept answer is the same text');
+    for (const r of [first, again])
+      t.equal(Number(r.headers['content-length']), Buffer.byteLength(r.body), 'Content-Length counts its bytes');
+    const journal = await mock.control('GET', '/__mock/requests?operationId=listClients');
+    const { requests } = journal.body as { requests: Array<{ response: { body: string } }> };
+    t.equal(requests.length, 2);
+    for (const e of requests)
+      t.ok(e.response.body.startsWith(first.body.slice(0, 200)), 'the journal shows the answer as text');
+  },
+);
