@@ -26,7 +26,7 @@ export const JOURNAL_DEFAULTS = {
    * Characters of raw texts held by reference, all entries together: past it
    * the oldest are cut to keepChars. Bounds the journal by bytes (at most 2 per
    * character): 200 entries of 1 MiB bodies no longer hold 400 MiB. (A floor
-   * remains: 2 x size entries of keepChars each way, 26 Mi characters at 200.)
+   * remains: size + slack entries of keepChars each way, 15 Mi characters at 200.)
    */
   heldChars: 16 * 1024 * 1024,
 } as const;
@@ -147,6 +147,13 @@ export class Journal {
   liveTokens: () => Iterable<string>;
   private readonly secretPaths: readonly SecretPath[];
   private readonly ignored: JournalOptions['ignored'];
+  /**
+   * Entries kept past `size` before the oldest go, in one slice: an eighth, at
+   * least 32. Kept to twice the size, the entries alive between two of V8's
+   * young-generation collections made each one copy them all: the journal
+   * tripled the mock's time in those collections under load (docs/benchmarks.md).
+   */
+  private readonly slack: number;
 
   constructor(
     readonly size: number = JOURNAL_DEFAULTS.size,
@@ -162,6 +169,7 @@ export class Journal {
     this.liveTokens = options.liveTokens ?? (() => []);
     this.secretPaths = options.secretPaths ?? [];
     this.ignored = options.ignored;
+    this.slack = Math.max(32, Math.ceil(size / 8));
   }
 
   get enabled(): boolean {
@@ -180,7 +188,7 @@ export class Journal {
     entry.chars = textLength(entry.recorded.requestBody) + textLength(entry.recorded.responseText);
     this.held += entry.chars;
     this.entries.push(entry);
-    if (this.entries.length > this.size * 2) {
+    if (this.entries.length > this.size + this.slack) {
       const gone = this.entries.length - this.size;
       for (const e of this.entries.slice(0, gone)) this.held -= e.chars;
       this.entries = this.entries.slice(gone);

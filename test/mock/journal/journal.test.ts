@@ -211,3 +211,24 @@ t.test('regression: raw texts held until read are bounded in characters, not onl
   t.match(entries[99]!.request.body, /^\{"n":0,"t":"xxx/, 'the oldest, cut to its start');
   t.equal(journal.heldChars, 0, 'nothing raw held once shown');
 });
+
+// Issue 31: kept to twice its size, the entries alive between two young-generation collections made each
+// one copy them all (the journal tripled the mock's time in them). Past its size it keeps an eighth more, 32 at least.
+t.test(
+  'regression: the journal held up to twice its size of unread exchanges; now its size and an eighth',
+  async (t) => {
+    for (const [size, slack] of [
+      [200, 32],
+      [1000, 125],
+    ] as const) {
+      const journal = new Journal(size, () => []);
+      let most = 0;
+      for (let i = 0; i < 2 * size + 10; i++) {
+        journal.record(listExchange(i, '', 'x'.repeat(100)));
+        most = Math.max(most, journal.heldChars);
+      }
+      t.equal(most, (size + slack) * 100, `size ${size}: at most ${size + slack} exchanges held`);
+      t.equal(journal.count, size, `size ${size}: ${size} shown`);
+    }
+  },
+);
