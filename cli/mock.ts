@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
 import { ORIGIN_RULE, parseOrigin } from '../lib/origins.js';
+import { keepTickShape } from '../lib/tick-shape.js';
 import { buildMock } from '../mock/build.js';
 import { DEFAULTS, MOCK_LIMITS, type MockContext, type MockOptions, MockOptionsError } from '../mock/options.js';
 import { StateFileError } from '../mock/state/file.js';
@@ -176,6 +177,8 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
   const parsed = parseMockArgs(argv);
   if (!parsed.ok) return refuse(MOCK_COMMAND, parsed);
   const { host, port, options } = parsed.settings;
+  // This process serves for its whole life: it keeps the tick objects' hidden class (lib/tick-shape.ts).
+  keepTickShape();
   let app: FastifyInstance;
   let stateFailed = false;
   const onStateError = (err: Error) => {

@@ -43,9 +43,6 @@ export const BENCH_COMMAND = {
     connections: value('N', 'connections of the throughput load', { parse: wholeNumber(1, 100), default: 10 }),
     rounds: value('N', 'interleaved throughput rounds; the median is kept', { parse: wholeNumber(1, 9), default: 3 }),
     'no-pin': flag('leave the servers and the load generator to any CPU'),
-    'keep-tick-shape': flag(
-      'the mock under test keeps one process.nextTick tick object alive (a V8 slow path; scripts/bench/tick-shape.ts)',
-    ),
     sizes: value('A,B', 'clients of the worlds the scale section starts (the tree section starts the largest)', {
       parse: commaList(wholeNumber(1, 1_000_000)),
       default: [1000, 10_000, 100_000, 1_000_000],
@@ -68,17 +65,16 @@ export function parseBenchArgs(argv: string[]): { ok: true; plan: BenchPlan } | 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseBenchArgs(argv);
   if (!parsed.ok) return refuse(BENCH_COMMAND, parsed);
-  const { duration, connections, rounds, sizes, only, 'keep-tick-shape': keepTickShape } = parsed.plan;
+  const { duration, connections, rounds, sizes, only } = parsed.plan;
   console.log(
     `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load from the same machine`,
   );
-  if (keepTickShape) console.log('mock under test: one tick object kept alive (--keep-tick-shape)');
   if (only.includes('throughput')) {
     console.log('\n## Throughput: mock, Prism, bare Fastify');
     console.log(
       `load: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target and route (after a 1 s warm-up); medians`,
     );
-    const load = { duration, connections, rounds, pin: !parsed.plan['no-pin'], keepTickShape };
+    const load = { duration, connections, rounds, pin: !parsed.plan['no-pin'] };
     const { figures, placement } = await throughput(load);
     console.log(`CPUs: ${placement}\n`);
     console.log(throughputTable(figures));
@@ -89,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (only.includes('scale')) {
     console.log('\n## Scale: --clients', sizes.join(', '));
-    console.log(scaleTable(await scale(sizes, { keepTickShape })));
+    console.log(scaleTable(await scale(sizes)));
   }
   if (only.includes('tree')) {
     const largest = Math.max(...sizes);
@@ -98,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (only.includes('contracts')) {
     console.log('\n## Contract-suite speed');
-    console.log(await suiteSpeed({ keepTickShape }));
+    console.log(await suiteSpeed());
   }
   let failures = 0;
   if (only.includes('hostile')) {

@@ -10,13 +10,9 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const TS = ['--import', `${ROOT}node_modules/tsx/dist/esm/index.mjs`];
 export const PRISM = `${ROOT}node_modules/@stoplight/prism-cli/dist/index.js`;
 
-/** Node's arguments for the mock under test; with `keepTickShape`, the V8 workaround of tick-shape.ts preloaded. */
-export function mockArgs(keepTickShape = false): string[] {
-  return [
-    ...TS,
-    ...(keepTickShape ? ['--import', `${ROOT}scripts/bench/keep-tick-shape.ts`] : []),
-    `${ROOT}cli/mock.ts`,
-  ];
+/** Node's arguments for the mock under test, as `npm start` runs it. */
+export function mockArgs(): string[] {
+  return [...TS, `${ROOT}cli/mock.ts`];
 }
 
 export async function freePort(): Promise<number> {

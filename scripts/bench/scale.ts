@@ -32,18 +32,18 @@ const spread = (xs: number[]) => ({ p50: pct(xs, 0.5), p99: pct(xs, 0.99) });
 
 type Envelope = { data: { last_page: number; total: number } };
 
-export async function scale(sizes: number[], { samples = 100, keepTickShape = false } = {}): Promise<ScaleFigure[]> {
+export async function scale(sizes: number[], { samples = 100 } = {}): Promise<ScaleFigure[]> {
   const out: ScaleFigure[] = [];
-  for (const clients of sizes) out.push(await measure(clients, samples, keepTickShape));
+  for (const clients of sizes) out.push(await measure(clients, samples));
   return out;
 }
 
 /** One mock of the given size, from spawn to its memory after the walk. */
-async function measure(clients: number, samples: number, keepTickShape: boolean): Promise<ScaleFigure> {
+async function measure(clients: number, samples: number): Promise<ScaleFigure> {
   const port = await freePort();
   const spawned = performance.now();
   const server = await startServer(
-    [...mockArgs(keepTickShape), '--port', String(port), '--no-rate-limit', '--clients', String(clients)],
+    [...mockArgs(), '--port', String(port), '--no-rate-limit', '--clients', String(clients)],
     port,
     '/__mock/accounts',
     { timeoutMs: 300_000 },

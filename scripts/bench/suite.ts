@@ -6,14 +6,10 @@ import { createExchangeValidator } from '../../spec/exchange.js';
 import { loadSpec } from '../../spec/load.js';
 import { authHeaders, demoToken, freePort, mockArgs, startServer } from './processes.js';
 
-export async function suiteSpeed({ keepTickShape = false } = {}): Promise<string> {
+export async function suiteSpeed(): Promise<string> {
   const spec = await loadSpec();
   const port = await freePort();
-  const mock = await startServer(
-    [...mockArgs(keepTickShape), '--port', String(port), '--no-rate-limit'],
-    port,
-    '/__mock/accounts',
-  );
+  const mock = await startServer([...mockArgs(), '--port', String(port), '--no-rate-limit'], port, '/__mock/accounts');
   let lines: string[];
   let listBody: unknown;
   try {

@@ -39,8 +39,6 @@ export interface LoadOptions {
   rounds: number;
   /** Servers on one CPU, the load generator on another (where taskset and two CPUs exist). */
   pin: boolean;
-  /** The mock under test keeps one tick object alive (tick-shape.ts). */
-  keepTickShape?: boolean;
 }
 
 interface Target {
@@ -67,16 +65,13 @@ async function measure(t: Target, route: keyof Target['routes'], load: LoadOptio
   };
 }
 
-async function startTargets(
-  cpu: number | undefined,
-  keepTickShape: boolean | undefined,
-): Promise<{ targets: Target[]; stop: () => Promise<void> }> {
+async function startTargets(cpu: number | undefined): Promise<{ targets: Target[]; stop: () => Promise<void> }> {
   const started: Server[] = [];
   const stop = async () => void (await Promise.all(started.map((s) => s.stop())));
   try {
     const mockPort = await freePort();
     const mock = await startServer(
-      [...mockArgs(keepTickShape), '--port', String(mockPort), '--no-rate-limit'],
+      [...mockArgs(), '--port', String(mockPort), '--no-rate-limit'],
       mockPort,
       '/__mock/accounts',
       { cpu },
@@ -141,7 +136,7 @@ export async function throughput(load: LoadOptions): Promise<{ figures: Figure[]
 }
 
 async function measureAll(load: LoadOptions, cpu: number | undefined): Promise<Figure[]> {
-  const { targets, stop } = await startTargets(cpu, load.keepTickShape);
+  const { targets, stop } = await startTargets(cpu);
   try {
     const runs = new Map<string, Run[]>();
     for (const route of ['client/list', 'plans/index'] as const) {

@@ -5,11 +5,11 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { keepTickShape } from '../../../scripts/bench/tick-shape.js';
-import { TS } from '../../helpers/processes.js';
+import { keepTickShape } from '../../lib/tick-shape.js';
+import { TS } from '../helpers/processes.js';
 
 const run = promisify(execFile);
-const MODULE = fileURLToPath(new URL('../../../scripts/bench/tick-shape.ts', import.meta.url));
+const MODULE = fileURLToPath(new URL('../../lib/tick-shape.ts', import.meta.url));
 
 t.test('it keeps one tick object, the same on every call', async (t) => {
   const kept = keepTickShape() as { callback?: unknown };

@@ -1,8 +1,8 @@
 // Keeps one of `process.nextTick`'s tick objects alive for the life of the process.
-// A process-level workaround, so no part of the mock: `npm run bench --
-// --keep-tick-shape` preloads it into the mock under test (keep-tick-shape.ts).
+// A process-level workaround: the process's owner calls it, the mock's CLI
+// (cli/mock.ts) at its start; buildMock does not, as a library in another's process.
 //
-// What we measured (README, "A V8 slow path"): profiles of the mock under load
+// What we measured (docs/decisions/benchmark-journal.md, "A V8 slow path"): profiles of the mock under load
 // showed V8's runtime path for object literals with computed keys
 // (Runtime_DefineKeyedOwnPropertyInLiteral, JSObject::MigrateToMap) at the
 // tick-object literal in 5 of 7 runs; with one tick object kept, in none of 5,
@@ -17,6 +17,9 @@
 import { createHook } from 'node:async_hooks';
 
 let kept: object | undefined;
+
+/** The tick object kept, if one is. */
+export const keptTickObject = (): object | undefined => kept;
 
 /** Idempotent; returns the tick object it keeps. */
 export function keepTickShape(): object {
