@@ -27,6 +27,8 @@ export interface Figure {
   p99: number;
   /** The server's CPU time (user + system) per request, in µs: its own cost, apart from the load generator's. */
   cpuUs: number;
+  /** Every round's req/s and CPU µs a request, in the order measured (the medians above are of these). */
+  rounds?: Array<{ rps: number; cpuUs: number }>;
   rssMiB: number;
   errors: number;
   non2xx: number;
@@ -162,6 +164,7 @@ async function measureAll(load: LoadOptions, cpu: number | undefined): Promise<F
           rssMiB: rssMiB(t.server.child.pid),
           errors: rs.reduce((a, r) => a + r.errors, 0),
           non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
+          rounds: rs.map(({ rps, cpuUs }) => ({ rps, cpuUs })),
         });
       }
     }
@@ -187,6 +190,15 @@ export function throughputTable(figures: Figure[]): string {
     );
   }
   const of = (target: string, route: string) => figures.find((f) => f.target === target && f.route === route)!;
+  rows.push('');
+  // Every round, since one process of a build can land 10% off another (JIT and GC timing).
+  for (const f of figures) {
+    if (!f.rounds?.length) continue;
+    const each = f.rounds.map(
+      (r) => `${Math.round(r.rps)} req/s ${Number.isFinite(r.cpuUs) ? r.cpuUs.toFixed(1) : 'n/a'} µs`,
+    );
+    rows.push(`rounds, ${f.target} ${f.route}: ${each.join('; ')}`);
+  }
   rows.push('');
   for (const route of ['client/list', 'plans/index']) {
     const mock = of('mock', route);

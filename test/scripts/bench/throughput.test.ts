@@ -99,3 +99,14 @@ t.test('each route has its own bare Fastify / Prism line, from its own figures',
   t.match(text, 'plans/index: bare Fastify / Prism = 5.0x');
   t.match(text, 'plans/index: mock / Prism = 4.5x (target >= 10x: NOT met)');
 });
+
+t.test('every round is listed after the table, in the order measured', async (t) => {
+  const input = figures([9000, 55], 800, [10_000, 50]);
+  input[0]!.rounds = [
+    { rps: 9100.4, cpuUs: 54.04 },
+    { rps: 8900, cpuUs: Number.NaN },
+  ];
+  const text = throughputTable(input);
+  t.match(text, 'rounds, mock client/list: 9100 req/s 54.0 µs; 8900 req/s n/a µs');
+  t.notMatch(text, 'rounds, prism', 'a figure without rounds lists none');
+});
