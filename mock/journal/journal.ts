@@ -131,8 +131,16 @@ export interface JournalOptions {
   ignored?: (operationId: string, body: unknown) => NonNullable<JournalEntry['findings']>;
 }
 
-// A text's characters; bytes' count, which is at least their text's characters, stands in for it.
-const textLength = (v: unknown) => (typeof v === 'string' ? v.length : Buffer.isBuffer(v) ? v.length : 0);
+// What a held text counts against the budget: its characters; an answer's bytes count as the characters
+// that hold as much memory (2 bytes each).
+const textLength = (v: unknown) =>
+  typeof v === 'string' ? v.length : Buffer.isBuffer(v) ? Math.ceil(v.length / 2) : 0;
+
+/** A text's characters; an answer's bytes decoded only when they could be more than `limit` characters. */
+const longerThan = (v: unknown, limit: number): boolean =>
+  typeof v === 'string'
+    ? v.length > limit
+    : Buffer.isBuffer(v) && v.length > limit && v.toString('utf8').length > limit;
 
 /** An answer sent as bytes, as the text it is; anything else as it is. */
 const asText = <T>(v: T): T | string => (Buffer.isBuffer(v) ? v.toString('utf8') : v);
@@ -184,7 +192,7 @@ export class Journal {
     if (!this.enabled) return;
     const entry: Pending = { id: this.next++, at: Date.now(), recorded: r, chars: 0 };
     if (textLength(r.requestBody) > JOURNAL_DEFAULTS.keepChars) this.cut(entry, 'request');
-    if (textLength(r.responseText) > JOURNAL_DEFAULTS.validateChars) this.cut(entry, 'response');
+    if (longerThan(r.responseText, JOURNAL_DEFAULTS.validateChars)) this.cut(entry, 'response');
     entry.chars = textLength(entry.recorded.requestBody) + textLength(entry.recorded.responseText);
     this.held += entry.chars;
     this.entries.push(entry);

@@ -56,14 +56,19 @@ export const BYTES_FROM = 2048;
  * UTF-8 bytes, which Node writes after the headers as they are; a small one as
  * one flat text, which Node joins to the headers in one write.
  */
-export function sendable(text: string): Answer {
-  const bytes = Buffer.from(text, 'utf8');
-  return text.length >= BYTES_FROM ? bytes : bytes.toString('utf8');
+export function sendable(text: string, bytes = Buffer.byteLength(text, 'utf8')): Answer {
+  if (text.length < BYTES_FROM) return Buffer.from(text, 'utf8').toString('utf8');
+  // Its own memory, not a slice of Node's shared 8 KiB pool: a kept slice of under 4 KiB held the whole
+  // block, so the cache held three times the bytes it counted.
+  const own = Buffer.allocUnsafeSlow(bytes);
+  own.write(text, 'utf8');
+  return own;
 }
 
-// A key's and a text's characters at 2 bytes each; bytes as they are.
-const sizeOf = (key: string, answer: Answer) =>
-  2 * key.length + (typeof answer === 'string' ? 2 * answer.length : answer.length);
+/** What a kept answer costs: a key's and a text's characters at 2 bytes each, bytes as they are. */
+function sizeOf(key: string, text: string, bytes: number): number {
+  return 2 * key.length + (text.length < BYTES_FROM ? 2 * text.length : bytes);
+}
 
 /**
  * One byte bound for many caches (every named world's, mock/worlds): each
@@ -146,11 +151,11 @@ export class ResponseCache {
    */
   keep(key: string, text: string, madeAt: number): Answer | undefined {
     if (madeAt !== this.#version) return undefined;
-    // A text has at least as many UTF-8 bytes as characters: one too large is not copied to be measured.
-    if (2 * key.length + text.length > this.#maxEntry) return undefined;
-    const answer = sendable(text);
-    const size = sizeOf(key, answer);
+    // Measured before any copy: an answer too large to keep is sent as it is.
+    const bytes = text.length < BYTES_FROM ? 0 : Buffer.byteLength(text, 'utf8');
+    const size = sizeOf(key, text, bytes);
     if (size > this.#maxEntry) return undefined;
+    const answer = sendable(text, bytes);
     this.#entries ??= this.#empty();
     this.#entries.set(key, answer, { size });
     this.#pool?.kept(this, this.#entries.calculatedSize);

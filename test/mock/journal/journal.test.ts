@@ -232,3 +232,25 @@ t.test(
     }
   },
 );
+
+// Found by the review of issue 31's work: a Buffer's bytes were compared with a limit in characters, so an
+// answer of text beyond ASCII under validateChars characters but over it in bytes was cut and never checked.
+t.test(
+  'regression: an answer sent as bytes is checked whole when its text is under the limit in characters',
+  async (t) => {
+    let checked = 0;
+    const journal = new Journal(
+      2,
+      () => (checked++, [{ at: '', expected: '', actual: '', message: 'checked', severity: 'error' }]),
+    );
+    const text = `{"data":"${'中'.repeat(JOURNAL_DEFAULTS.validateChars / 2)}"}`;
+    const bytes = Buffer.from(text, 'utf8');
+    t.ok(bytes.length > JOURNAL_DEFAULTS.validateChars && text.length < JOURNAL_DEFAULTS.validateChars);
+    journal.record(listExchange(1, '{"page":1}', bytes));
+    const [entry] = journal.list();
+    t.equal(entry!.response.truncated, true, 'shown cut to the excerpt, as any long body');
+    t.equal(checked, 1, 'checked whole');
+    t.match(entry!.findings, [{ message: 'checked' }]);
+    t.equal(journal.heldChars, 0, 'nothing held once shown');
+  },
+);

@@ -189,3 +189,34 @@ t.test('a kept answer is made flat once: a large one as its UTF-8 bytes, a small
   t.equal(small, '{"status":"success"}', 'a small answer is text');
   t.equal(cache.get('small'), small);
 });
+
+// Found by the review of issue 31's work: Buffer.from() cuts answers under 4 KiB out of Node's shared
+// 8 KiB pool, so each kept one held a whole block (the cache held 3x the bytes it counted).
+t.test('regression: kept bytes are their own memory, not a slice of a shared pool', async (t) => {
+  const cache = new ResponseCache();
+  for (const chars of [BYTES_FROM, 2100, 4000, 9000]) {
+    const kept = cache.keep(`k${chars}`, 'x'.repeat(chars), cache.version) as Buffer;
+    t.ok(Buffer.isBuffer(kept));
+    t.equal(kept.buffer.byteLength, kept.length, `${chars} characters: the memory held is the bytes counted`);
+  }
+});
+
+// Found by the same review: a text under the per-entry bound in characters but over it in bytes (CJK, 3 bytes
+// a character) was encoded in full, then refused, on every request that made it.
+t.test('regression: an answer too large to keep is refused before any copy', async (t) => {
+  const cache = new ResponseCache({ maxBytes: 8 * 16 * 1024 }); // an entry may be 16 KiB
+  const allocations: number[] = [];
+  const { from, allocUnsafeSlow } = Buffer;
+  t.teardown(() => Object.assign(Buffer, { from, allocUnsafeSlow }));
+  Object.assign(Buffer, {
+    from: (...a: unknown[]) => {
+      const b = (from as (...x: unknown[]) => Buffer)(...a);
+      allocations.push(b.length);
+      return b;
+    },
+    allocUnsafeSlow: (n: number) => (allocations.push(n), allocUnsafeSlow(n)),
+  });
+  t.equal(cache.keep('k', '中'.repeat(6000), cache.version), undefined, '6,000 characters, 18,000 bytes: not kept');
+  t.same(allocations, [], 'nothing copied');
+  t.ok(cache.keep('k', 'x'.repeat(6000), cache.version), '6,000 ASCII characters are kept');
+});

@@ -47,6 +47,15 @@ const cases = [
     bare: '85% (target >= 85%: met)',
     cpu: '(15% more; 1.15x, target <= 1.15x: met)',
   },
+  // Found by review: 84.96% printed as 85% and 1.154x as 1.15x were judged NOT met beside their own figures.
+  {
+    name: 'just under each bare target, printed at it',
+    input: figures([8496, 57.7], 1000, [10_000, 50]),
+    prism: '8.5x (target >= 10x: NOT met)',
+    ceiling: '10.0x',
+    bare: '85% (target >= 85%: met)',
+    cpu: '(15% more; 1.15x, target <= 1.15x: met)',
+  },
   // A noisy round can leave the mock cheaper than bare Fastify; "-10% more" read badly.
   {
     name: 'the mock cheaper than bare Fastify',
