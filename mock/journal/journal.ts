@@ -159,7 +159,7 @@ export class Journal {
    * Entries kept past `size` before the oldest go, in one slice: an eighth, at
    * least 32. Kept to twice the size, the entries alive between two of V8's
    * young-generation collections made each one copy them all: the journal
-   * tripled the mock's time in those collections under load (docs/benchmarks.md).
+   * tripled the mock's time in those collections under load (docs/decisions/benchmark-journal.md).
    */
   private readonly slack: number;
 

@@ -51,8 +51,8 @@ export const BYTES_FROM = 2048;
  * The serializer builds its text piece by piece, and V8 keeps such a text as a
  * rope: Node walked all of it again on every send (to count its UTF-8 bytes,
  * then to copy it behind the headers), which cost client/list's 11 KB page 15
- * µs of CPU a request, more than bare Fastify's whole request
- * (docs/benchmarks.md). So a kept answer is made flat once: a large one as its
+ * µs of CPU a request, about as much as bare Fastify's whole request
+ * (docs/decisions/benchmark-journal.md). So a kept answer is made flat once: a large one as its
  * UTF-8 bytes, which Node writes after the headers as they are; a small one as
  * one flat text, which Node joins to the headers in one write.
  */
