@@ -163,3 +163,18 @@ t.test('GET /__mock/accounts marks a deactivated account', async (t) => {
     ],
   );
 });
+
+// Review of issue 31: with the rate limit on (the default), its key and the token check each asked the store
+// for the token's user: twice on every protected request. Now once; a reset between them is still seen.
+t.test('a protected request asks its store for the token once, with the rate limit on', async (t) => {
+  const mock = await testMock(t, { rateLimit: { max: 1000, windowMs: 60_000 } });
+  const token = await mock.signin();
+  const store = mock.app.mock.store;
+  let asked = 0;
+  const userByToken = store.userByToken.bind(store);
+  store.userByToken = (tk: string) => (asked++, userByToken(tk));
+  t.equal((await mock.post(profile, {}, bearer(token))).status, 200);
+  t.equal(asked, 1, 'one lookup for the rate limit, auth and the journal');
+  t.equal((await mock.post(profile, {}, bearer('made-up'))).status, 401);
+  t.equal(asked, 2, 'one for a refused token too');
+});
