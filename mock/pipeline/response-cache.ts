@@ -56,7 +56,7 @@ export const BYTES_FROM = 2048;
  * UTF-8 bytes, which Node writes after the headers as they are; a small one as
  * one flat text, which Node joins to the headers in one write.
  */
-export function sendable(text: string, bytes = Buffer.byteLength(text, 'utf8')): Answer {
+export function sendable(text: string, bytes: number): Answer {
   if (text.length < BYTES_FROM) return Buffer.from(text, 'utf8').toString('utf8');
   // Its own memory, not a slice of Node's shared 8 KiB pool: a kept slice of under 4 KiB held the whole
   // block, so the cache held three times the bytes it counted.

@@ -80,22 +80,8 @@ export function row(e, showWorld = false) {
           }),
           el('pre', { textContent: `${pretty(e.response.body)}${e.response.truncated ? '\n… (cut)' : ''}` }),
         ),
-        findings.length
-          ? el(
-              'div',
-              {},
-              el('h3', { textContent: "Findings on the mock's answer" }),
-              el('ul', {}, ...findings.map((f) => el('li', { textContent: f.message }))),
-            )
-          : '',
-        notes.length
-          ? el(
-              'div',
-              {},
-              el('h3', { textContent: 'Observations on the request' }),
-              el('ul', {}, ...notes.map((f) => el('li', { textContent: f.message }))),
-            )
-          : '',
+        messageList("Findings on the mock's answer", findings),
+        messageList('Observations on the request', notes),
       ),
     ),
   );
@@ -115,6 +101,17 @@ export const AT_EMAIL = /(?<=@)/;
 
 export function breakable(text, at = /(?<=[/_\-?&=])/) {
   return text.split(at).flatMap((part, i) => (i ? [el('wbr'), part] : [part]));
+}
+
+/** A titled list of findings' messages; nothing when there are none. */
+function messageList(title, items) {
+  if (!items.length) return '';
+  return el(
+    'div',
+    {},
+    el('h3', { textContent: title }),
+    el('ul', {}, ...items.map((f) => el('li', { textContent: f.message }))),
+  );
 }
 
 function pretty(text) {
