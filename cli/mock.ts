@@ -71,8 +71,21 @@ export const MOCK_COMMAND = {
       parse: within(MOCK_LIMITS.maxWorlds),
       default: DEFAULTS.maxWorlds,
     }),
+    'world-limit': value('BYTES', "bytes one world's writes may hold in memory; past it a write is a 507", {
+      parse: within(MOCK_LIMITS.worldLimit),
+      default: DEFAULTS.worldLimit,
+    }),
+    'worlds-limit': value('BYTES', "bytes all live worlds' writes may hold together", {
+      parse: within(MOCK_LIMITS.worldsLimit),
+      default: DEFAULTS.worldsLimit,
+    }),
   },
-  flagOf: { corsOrigins: 'cors-origin', maxWorlds: 'max-worlds' },
+  flagOf: {
+    corsOrigins: 'cors-origin',
+    maxWorlds: 'max-worlds',
+    worldLimit: 'world-limit',
+    worldsLimit: 'worlds-limit',
+  },
 };
 
 export interface CliSettings {
@@ -104,6 +117,8 @@ function settings({ values, given }: Args<typeof MOCK_COMMAND.options>): CliSett
       stateFile: values['state-file'],
       journal: values.journal,
       maxWorlds: values['max-worlds'],
+      worldLimit: values['world-limit'],
+      worldsLimit: values['worlds-limit'],
       ...(values.host !== undefined ? { host: values.host } : {}),
       ...(given.has('cors-origin') ? { corsOrigins: values['cors-origin'] } : {}),
     },

@@ -76,6 +76,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     persistence: ctx.stateLock ? worldFiles(ctx, (err) => stateError(app, ctx, err)) : undefined,
   });
   const main = worlds.default;
+  ctx.storeBudget.total = () => worlds.storeBytes();
   const runtime: MockRuntime = {
     ctx,
     worlds,

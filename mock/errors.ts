@@ -164,6 +164,17 @@ const DEFINITIONS = {
     means:
       '`--state-file`: the change could not be written (disk full or failing, the state past its bound), so it was undone.',
   }),
+  STORE_FULL: define(
+    507,
+    (bound: 'world' | 'worlds', bytes: number) =>
+      bound === 'world'
+        ? `This world's stored data has reached its bound of ${shownBytes(bytes)} (--world-limit), so the change was not made. POST /__mock/reset (with X-Mock-World for a named world) or DELETE /__mock/worlds/NAME starts it afresh.`
+        : `The stored data of all worlds together has reached its bound of ${shownBytes(bytes)} (--worlds-limit), so the change was not made. POST /__mock/reset (with X-Mock-World) or DELETE /__mock/worlds/NAME the worlds no longer needed.`,
+    {
+      means:
+        "A write that would take its world's stored data past `--world-limit` (64 MiB), or all worlds' past `--worlds-limit` (256 MiB); nothing was written. Reset or delete a world to write again.",
+    },
+  ),
   NO_ANSWER: define(
     500,
     (operationId: string) => `The mock's ${operationId} handler answered nothing; this is a bug in the mock.`,
@@ -245,6 +256,13 @@ const DEFINITIONS = {
     { means: 'A control POST that is not `application/json`.' },
   ),
 };
+
+/** A bound in bytes as people read it: whole MiB or KiB when it is one, else bytes. */
+function shownBytes(bytes: number): string {
+  if (bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
 
 /** Section 7's fixed texts: each entry takes its message (and status) from the `const`s of the named schema in components.schemas. */
 export const SPEC_TEXTS = {

@@ -20,6 +20,7 @@ import { type ErrorCatalogue, errorCatalogue } from './errors.js';
 import type { HandlerTable } from './handlers/types.js';
 import { type LoadedState, loadState, STATE_LIMIT } from './state/file.js';
 import { lockStateFile, type StateLock } from './state/lock.js';
+import { StoreBudget } from './store/budget.js';
 import { seedSpecExamples } from './store/example-seeds.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { StateSnapshot, Store } from './store/store.js';
@@ -42,6 +43,10 @@ export const DEFAULTS = {
   stateLimit: STATE_LIMIT,
   /** Worlds live at once (X-Mock-World): the default one and up to 999 named ones. */
   maxWorlds: DEFAULT_MAX_WORLDS,
+  /** Bytes one world's writes hold in memory at most (x-assumed; mock/store/budget.ts weighs them); past it a write is a 507. */
+  worldLimit: 64 * 1024 * 1024,
+  /** Bytes every live world's writes hold together at most (a world resting on disk, with --state-file, holds none). */
+  worldsLimit: 256 * 1024 * 1024,
 } as const;
 
 /** The whole numbers each option takes, from and to: the CLI's flags take the same. */
@@ -54,6 +59,8 @@ export const MOCK_LIMITS = {
   'rateLimit.max': [1, Number.MAX_SAFE_INTEGER],
   'rateLimit.windowMs': [1, Number.MAX_SAFE_INTEGER],
   maxWorlds: [1, 100_000],
+  worldLimit: [1, Number.MAX_SAFE_INTEGER],
+  worldsLimit: [1, Number.MAX_SAFE_INTEGER],
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** Options buildMock cannot take; `options` names them as MockOptions does. */
@@ -141,6 +148,10 @@ export interface MockOptions {
   https?: { key: string | Buffer; cert: string | Buffer };
   /** Worlds live at once, the default one included (default 1000); see docs/mock.md#worlds. */
   maxWorlds?: number;
+  /** Bytes one world's writes may hold in memory (default 64 MiB); a write past it is refused (507). */
+  worldLimit?: number;
+  /** Bytes all live worlds' writes may hold together (default 256 MiB). */
+  worldsLimit?: number;
 }
 
 export interface MockContext {
@@ -183,6 +194,8 @@ export interface MockContext {
   /** A store over a generated world, with the spec's examples seeded (a new world), or over what a state file saved. */
   storeOf: (world: GeneratedWorld, saved?: StateSnapshot) => Store;
   maxWorlds: number;
+  /** The bytes the worlds' writes may hold, shared by every store storeOf makes; the registry tells it their total. */
+  storeBudget: StoreBudget;
 }
 
 /** The context, and the store to start with: the context keeps none, as reset replaces it (see StoreHolder). */
@@ -212,10 +225,15 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
   }
   const saved = loaded?.snapshot;
   const world = worldOf(saved?.seed ?? seed, saved?.clients ?? clients);
+  const storeBudget = new StoreBudget(
+    { world: options.worldLimit ?? DEFAULTS.worldLimit, worlds: options.worldsLimit ?? DEFAULTS.worldsLimit },
+    (bound, bytes) => errors.STORE_FULL(bound, bytes),
+  );
+  // Bound after it is made: what a state file saved, and the spec's examples, load whatever their size.
   const storeOf = (gen: GeneratedWorld, saved?: StateSnapshot): Store => {
-    if (saved) return new MemoryStore(saved, now, gen);
-    const store = new MemoryStore(gen, now);
-    seedSpecExamples(store, spec);
+    const store = saved ? new MemoryStore(saved, now, gen) : new MemoryStore(gen, now);
+    if (!saved) seedSpecExamples(store, spec);
+    store.bound(storeBudget);
     return store;
   };
   // The generated world never changes (writes go to the store's overlay), so every reset, and every world, shares it.
@@ -252,6 +270,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
     world,
     storeOf,
     maxWorlds: options.maxWorlds ?? DEFAULTS.maxWorlds,
+    storeBudget,
   };
   return { ctx, store: saved ? storeOf(world, saved) : freshStore() };
 }

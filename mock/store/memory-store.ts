@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { isoMicros } from '../../fixtures/time.js';
 import type { MeasurementRecord, UserRecord } from '../../fixtures/types.js';
 import { GeneratedWorld, hashPassword, verifyPassword } from '../../fixtures/world.js';
+import type { StoreBudget } from './budget.js';
 import { ChangeLog } from './changes.js';
 import { ClientLists } from './client-lists.js';
 import { ClientRecords } from './client-records.js';
@@ -102,8 +103,9 @@ export class MemoryStore implements Store {
   }
 
   revokeUserTokens(userId: number, reason: UserWideReason) {
-    const n = this.tokens.revokeUser(userId);
+    // The account first: a world past its bytes refuses the change (budget.ts) before any token has ended.
     if (reason === 'deactivation') this.people.change(userId, { active: false });
+    const n = this.tokens.revokeUser(userId);
     this.changed();
     return n;
   }
@@ -166,6 +168,14 @@ export class MemoryStore implements Store {
 
   liveTokens() {
     return this.tokens.liveTokens();
+  }
+
+  get bytes() {
+    return this.overlay.meter.bytes;
+  }
+
+  bound(budget: StoreBudget) {
+    this.overlay.meter.budget = budget;
   }
 
   reference(): ReferenceLists {
@@ -270,6 +280,7 @@ export class MemoryStore implements Store {
     const saved = this.snapshot();
     const store = new MemoryStore({ ...saved, outbox: [...saved.outbox] }, this.now, this.gen);
     store.tokens.keepStanding(this.tokens);
+    store.overlay.meter.budget = this.overlay.meter.budget;
     return store;
   }
 

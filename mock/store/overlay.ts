@@ -2,7 +2,8 @@
 // or deleted, and nothing else. The state file keeps this (with the seed and
 // size), so it stays small whatever the size of the world.
 import type { ClientRecord, Company, MeasurementRecord, Subscription, UserRecord } from '../../fixtures/types.js';
-import { ChangeLog, TrackedMap } from './changes.js';
+import { Meter, MeteredMap } from './budget.js';
+import { ChangeLog } from './changes.js';
 
 export interface OverlaySnapshot {
   /** Companies made by sign-up. */
@@ -25,8 +26,10 @@ const emptyOverlay = (): OverlaySnapshot => ({
   measurements: [],
 });
 
-/** The overlay's maps tell `changes` of every write (the state file's log is written from it). */
+/** The overlay's maps tell `changes` of every write (the state file's log is written from it), and count their bytes on `meter`. */
 export class Overlay {
+  /** Bytes the overlay's records hold, and the budget they are held to (budget.ts). */
+  readonly meter = new Meter();
   readonly companies: Map<number, Company>;
   readonly users: Map<number, UserRecord>;
   readonly subscriptions: Map<number, Subscription | null>;
@@ -36,11 +39,11 @@ export class Overlay {
   private readonly byRoom = new Map<number, Set<number>>();
 
   constructor(saved: OverlaySnapshot = emptyOverlay(), changes = new ChangeLog()) {
-    this.companies = new TrackedMap(changes, 'companies');
-    this.users = new TrackedMap(changes, 'users');
-    this.subscriptions = new TrackedMap(changes, 'subscriptions');
-    this.clients = new TrackedMap(changes, 'clients');
-    this.measurements = new TrackedMap(changes, 'measurements');
+    this.companies = new MeteredMap(changes, 'companies', this.meter);
+    this.users = new MeteredMap(changes, 'users', this.meter);
+    this.subscriptions = new MeteredMap(changes, 'subscriptions', this.meter);
+    this.clients = new MeteredMap(changes, 'clients', this.meter);
+    this.measurements = new MeteredMap(changes, 'measurements', this.meter);
     for (const c of saved.companies) this.companies.set(c.id, c);
     for (const u of saved.users) this.users.set(u.id, u);
     for (const s of saved.subscriptions) this.subscriptions.set(s.user_id, s.subscription);

@@ -12,6 +12,7 @@ import type {
   UserRecord,
 } from '../../fixtures/types.js';
 import type { WorldReference } from '../../fixtures/world.js';
+import type { StoreBudget } from './budget.js';
 import type { ChangeLog } from './changes.js';
 import type { OverlaySnapshot } from './overlay.js';
 import type { MailMessage, Session } from './session-records.js';
@@ -89,6 +90,10 @@ export interface Store {
   /** Every session and reset token that works now, read when the journal redacts (never on a request's path). */
   liveTokens(): Iterable<string>;
   readonly outbox: readonly MailMessage[];
+  /** Bytes the API's writes hold in memory (the overlay's records, as budget.ts weighs them). */
+  readonly bytes: number;
+  /** Holds the store's writes to the budget from now on: a write past a bound is refused before it is made. */
+  bound(budget: StoreBudget): void;
   companyOf(user: UserRecord): { id: number; name: string };
   companyMembers(companyId: number): UserRecord[];
   /** Ids of a user's clients, newest first. */

@@ -149,6 +149,13 @@ export class Worlds {
     }
   }
 
+  /** Bytes every live world's writes hold (the store budget's all-worlds bound); a resting world's are on disk, not here. */
+  storeBytes(): number {
+    let bytes = 0;
+    for (const w of this.all()) bytes += w.store.bytes;
+    return bytes;
+  }
+
   /** Tokens that work now in any world: the journal masks them wherever they show. */
   *liveTokens(): Iterable<string> {
     for (const w of this.all()) yield* w.store.liveTokens();

@@ -24,6 +24,8 @@ t.test('defaults', async (t) => {
         stateFile: undefined,
         journal: DEFAULTS.journal,
         maxWorlds: DEFAULTS.maxWorlds,
+        worldLimit: DEFAULTS.worldLimit,
+        worldsLimit: DEFAULTS.worldsLimit,
       },
       worldFlags: [],
     });
@@ -46,6 +48,10 @@ t.test('every flag', async (t) => {
     '0',
     '--max-worlds',
     '16',
+    '--world-limit',
+    '1048576',
+    '--worlds-limit',
+    '4194304',
   ]);
   t.ok(p.ok);
   if (p.ok)
@@ -59,6 +65,8 @@ t.test('every flag', async (t) => {
         stateFile: 'w.json',
         journal: 0,
         maxWorlds: 16,
+        worldLimit: 1048576,
+        worldsLimit: 4194304,
         host: '0.0.0.0',
       },
       worldFlags: ['--seed', '--clients'],
