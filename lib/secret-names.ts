@@ -94,9 +94,16 @@ export class LiveTokens {
   constructor(
     tokens: Iterable<string> = [],
     private readonly base?: LiveTokens,
+    /**
+     * When set, any run of at least this many hex digits is a token too,
+     * whatever its value: the mock's tokens are all hex (mock/store/sessions.ts),
+     * so the journal masks those of every world, resting on disk or gone, with
+     * no list of them to keep or read (issue 38).
+     */
+    private readonly hexRun = 0,
   ) {
-    let max = base?.maxLength ?? 0;
-    let min = base?.minLength ?? Number.POSITIVE_INFINITY;
+    let max = Math.max(base?.maxLength ?? 0, hexRun);
+    let min = Math.min(base?.minLength ?? Number.POSITIVE_INFINITY, hexRun || Number.POSITIVE_INFINITY);
     const grouped = new Map<number, Map<number, string[]>>();
     for (const raw of tokens) {
       if (raw.length < MIN_TOKEN) continue;
@@ -117,7 +124,7 @@ export class LiveTokens {
   }
 
   get empty(): boolean {
-    return this.byLength.size === 0 && (this.base?.empty ?? true);
+    return this.byLength.size === 0 && this.hexRun === 0 && (this.base?.empty ?? true);
   }
 
   /** Where live tokens occur in the text: sorted, merged [start, end) ranges. */
@@ -125,6 +132,7 @@ export class LiveTokens {
     if (text.length < this.minLength) return [];
     const lower = text.toLowerCase();
     const found: Array<[number, number]> = this.base ? this.base.find(text) : [];
+    if (this.hexRun) found.push(...hexRuns(lower, this.hexRun));
     for (const [length, entry] of this.byLength) {
       if (lower.length < length) continue;
       let h = hashOf(lower, 0, length);
@@ -159,6 +167,23 @@ export class LiveTokens {
     }
     return out + text.slice(at);
   }
+}
+
+const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
+
+/** Where runs of at least `min` hex digits (lower case by the caller) are: one pass, no regular expression. */
+function hexRuns(lower: string, min: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    if (i < lower.length && isHex(lower.charCodeAt(i))) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start >= min) out.push([start, i]);
+      start = -1;
+    }
+  }
+  return out;
 }
 
 function merge(ranges: Array<[number, number]>): Array<[number, number]> {

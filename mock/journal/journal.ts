@@ -1,13 +1,15 @@
 // The request journal (as WireMock's): the last N exchanges with the API,
 // bounded in count and in characters (per body, and all held texts together),
 // secrets redacted before anything is shown or cut (journal-redact.ts: by
-// name after decoding, and every live token the store knows when it is read).
+// name after decoding, every live token the store knows when it is read, and
+// anything shaped like a token of this mock, of whichever world).
 // Redaction and the exchange validator's findings on the mock's own answer are
 // computed when the journal is read, so serving stays fast.
 
 import { LiveTokens } from '../../lib/secret-names.js';
 import type { SecretPath } from '../../lib/secret-paths.js';
 import type { ExchangeFinding } from '../../spec/exchange.js';
+import { TOKEN_HEX_DIGITS } from '../store/sessions.js';
 import { excerpt, redactHeaders, redactUrl, secretHeaders } from './redact.js';
 import { redactText } from './scan.js';
 
@@ -247,7 +249,8 @@ export class Journal {
     // The store is asked once per read, and only when an entry is shown for the first time.
     let live: LiveTokens | undefined;
     const liveNow = () => {
-      live ??= new LiveTokens(this.liveTokens());
+      // The store's tokens by value, and any token of this mock by its shape: a resting world's are on disk only.
+      live ??= new LiveTokens(this.liveTokens(), undefined, TOKEN_HEX_DIGITS);
       return live;
     };
     return picked
