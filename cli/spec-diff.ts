@@ -5,9 +5,10 @@
 import { ACK_PATH, judge, readAcknowledgements, startsFromBase } from '../spec/diff/acknowledge.js';
 import { diffSpecs } from '../spec/diff/operations.js';
 import { type DiffReport, renderDiffHuman, renderDiffJson, renderDiffMarkdown } from '../spec/diff/render.js';
-import { loadSource } from '../spec/diff/source.js';
+import { loadSource, MAX_SPEC_BYTES } from '../spec/diff/source.js';
 import { type Args, flag, nonEmpty, oneOf, parseCommand, refuse, runMain, value } from './kit/command.js';
 import { checkOuts, pairOutputs, writeReport } from './kit/outputs.js';
+import { size } from './kit/ranges.js';
 
 const RENDER = { human: renderDiffHuman, json: renderDiffJson, markdown: renderDiffMarkdown } as const;
 type Format = keyof typeof RENDER;
@@ -33,6 +34,15 @@ export const SPEC_DIFF_COMMAND = {
       default: ACK_PATH,
       shownDefault: 'spec/breaking-changes.yaml',
     }),
+    'max-spec-bytes': value(
+      'SIZE',
+      'a spec (file or git object) or acknowledgements file larger than this is not read',
+      {
+        parse: size,
+        default: MAX_SPEC_BYTES,
+        shownDefault: `${MAX_SPEC_BYTES / 2 ** 20}m`,
+      },
+    ),
     verbose: flag(
       'list each acknowledgement that matches no change (else one line unless the comparison starts from the base the file names)',
     ),
@@ -45,6 +55,7 @@ interface Plan {
   head: string | undefined;
   outputs: Array<{ format: Format; out?: string }>;
   ackPath: string;
+  maxBytes: number;
   verbose: boolean;
 }
 
@@ -56,6 +67,7 @@ function plan({ values, positionals, tokens }: Args<typeof SPEC_DIFF_COMMAND.opt
     head: positionals[1],
     outputs,
     ackPath: values.acknowledged,
+    maxBytes: values['max-spec-bytes'],
     verbose: values.verbose,
   };
 }
@@ -63,19 +75,22 @@ function plan({ values, positionals, tokens }: Args<typeof SPEC_DIFF_COMMAND.opt
 export async function main(argv: string[]): Promise<number> {
   const parsed = parseCommand(SPEC_DIFF_COMMAND, argv, (args) => ({ ok: true as const, plan: plan(args) }));
   if (!parsed.ok) return refuse(SPEC_DIFF_COMMAND, parsed);
-  const { outputs, ackPath } = parsed.plan;
+  const { outputs, ackPath, maxBytes } = parsed.plan;
   if (outputs.length === 0) outputs.push({ format: 'human' });
   const unwritable = checkOuts(outputs.map((o) => o.out));
   if (unwritable) return refuse(SPEC_DIFF_COMMAND, { ok: false, message: unwritable });
   let report: DiffReport;
   try {
-    const [base, head] = await Promise.all([loadSource(parsed.plan.base), loadSource(parsed.plan.head)]);
-    const acks = readAcknowledgements(ackPath);
+    const [base, head] = await Promise.all([
+      loadSource(parsed.plan.base, { maxBytes }),
+      loadSource(parsed.plan.head, { maxBytes }),
+    ]);
+    const acks = readAcknowledgements(ackPath, maxBytes);
     report = {
       base: base.label,
       head: head.label,
       verdict: judge(diffSpecs(base.spec, head.spec), acks.entries),
-      acks: { ...(acks.base ? { base: acks.base } : {}), fromBase: startsFromBase(acks, base.text) },
+      acks: { ...(acks.base ? { base: acks.base } : {}), fromBase: startsFromBase(acks, base.text, { maxBytes }) },
       ...(base.commit ? { baseCommit: base.commit } : {}),
       verbose: parsed.plan.verbose,
     };

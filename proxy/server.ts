@@ -13,12 +13,14 @@ import { allowedHosts, CORS_MAX_AGE, foreignHost, isAllowedOrigin } from '../lib
 import { type SecretPath, secretPathsOf } from '../lib/secret-paths.js';
 import { createExchangeValidator, type ExchangeValidator } from '../spec/exchange.js';
 import type { OperationEntry } from '../spec/load.js';
+import { proxyClientErrors, refuseTunnel } from './client-errors.js';
 import { answerHeaders, ascii, connectionNamed, mergeVary } from './headers.js';
 import { PROXY_DEFAULTS, type ProxyOptions, type ProxySettings, resolveProxyOptions } from './options.js';
 import { type Exchange, exchangeReporter } from './report.js';
 import { type RequestFindings, requestChecker } from './requests.js';
 import { exchangeRedaction } from './secrets.js';
 import { type ProxySummary, Tally } from './tally.js';
+import { upstreamUrl } from './upstream-url.js';
 
 export { PROXY_DEFAULTS, type ProxyOptions, ProxyOptionsError } from './options.js';
 export { NO_OPERATION, type OperationCounts, type ProxySummary, summaryLines } from './tally.js';
@@ -70,9 +72,14 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
     requestTimeout: o.timeoutMs + 10_000,
     bodyLimit: PROXY_DEFAULTS.requestBodyLimit,
     forceCloseConnections: true,
-    // `//__proxy/summary` is the summary too (the forwarded URL is the request's own, untouched).
+    // `//__proxy/summary` is the summary too (the forwarded path is the request's own: proxy/upstream-url.ts).
     routerOptions: { ignoreDuplicateSlashes: true },
+    // What Node's parser or Fastify's router refuse is answered in the API's shape too, as the proxy's own errors.
+    clientErrorHandler: proxyClientErrors,
+    frameworkErrors: (err, _request, reply) =>
+      fail(reply, 400, `The request URL is not valid (${err.message}); it was not forwarded.`),
   });
+  app.server.on('connect', refuseTunnel);
   // The library never prints: unless told where, a line goes to the app's logger (silent unless enabled).
   const log = o.log ?? ((line: string) => app.log.warn(line));
   const tally = new Tally();
@@ -109,6 +116,16 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
   };
   app.get(SUMMARY_PATH, summary);
   app.get(`${SUMMARY_PATH}/`, summary);
+  // What no route takes (`OPTIONS *`, a method the proxy does not forward) answers in the API's shape too.
+  app.setNotFoundHandler((request, reply) => {
+    const target = upstreamUrl(o.upstream, request.raw.url ?? request.url);
+    if ('refused' in target) return fail(reply, 400, `The request was not forwarded: ${target.refused}.`);
+    return fail(
+      reply,
+      404,
+      `${request.method} is not a method the proxy forwards (GET, POST, PUT, PATCH, DELETE, HEAD).`,
+    );
+  });
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
     url: '/*',
@@ -119,6 +136,17 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
 
 /** One exchange: the request checked, forwarded (or refused with --errors), the answer checked and passed on. */
 async function proxied(c: Context, request: FastifyRequest, reply: FastifyReply) {
+  // The target as the request line sent it: where it goes is decided before anything else is.
+  const target = upstreamUrl(c.o.upstream, request.raw.url ?? request.url);
+  if ('refused' in target) {
+    const refused: Exchange = {
+      method: request.method,
+      operationId: null,
+      redaction: exchangeRedaction(request.url, c.secretPaths, request.headers, undefined),
+    };
+    c.report(refused, { status: 400, note: 'not forwarded', violations: [target.refused] });
+    return fail(reply, 400, `The request was not forwarded: ${target.refused}.`);
+  }
   const path = request.url.split('?')[0]!;
   const op = c.validator.resolve({ method: request.method, path });
   const body = Buffer.isBuffer(request.body) ? request.body : undefined;
@@ -138,7 +166,7 @@ async function proxied(c: Context, request: FastifyRequest, reply: FastifyReply)
       .code(422)
       .send({ message: `The request breaks the spec: ${violations.join('; ')}`, status: 422 });
   }
-  const got = await upstream(c, request, body);
+  const got = await upstream(c, target.url, request, body);
   if ('failure' in got) {
     c.report(x, { status: got.status, violations: [got.failure], observations });
     return fail(reply, got.status, got.message);
@@ -165,7 +193,7 @@ async function proxied(c: Context, request: FastifyRequest, reply: FastifyReply)
 type Upstream = { res: Response; text: string; ms: number } | { failure: string; status: number; message: string };
 
 /** The upstream's answer, read whole within the bounds; or why there is none, for the log and for the app. */
-async function upstream(c: Context, request: FastifyRequest, body: Buffer | undefined): Promise<Upstream> {
+async function upstream(c: Context, url: string, request: FastifyRequest, body: Buffer | undefined): Promise<Upstream> {
   const { timeoutMs, maxBodyBytes } = c.o;
   const headers: Record<string, string> = {};
   const named = connectionNamed(request.headers.connection);
@@ -173,7 +201,7 @@ async function upstream(c: Context, request: FastifyRequest, body: Buffer | unde
     if (v !== undefined && !HOP_BY_HOP.has(k) && !named.has(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const started = performance.now();
   try {
-    const res = await c.o.fetch(`${c.o.upstream}${request.url}`, {
+    const res = await c.o.fetch(url, {
       method: request.method,
       headers,
       body: body?.length ? body : undefined,

@@ -2,11 +2,11 @@
 // base the changes are made against and lists their ids with a reason.
 // spec:diff fails on any breaking change not listed. The file's lifecycle is in
 // docs/ci.md ("Acknowledging a breaking change").
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { type Change, legacyChangeId } from './operations.js';
-import { readSource } from './source.js';
+import { MAX_SPEC_BYTES, type ReadOptions, readSource, readSpecFile } from './source.js';
 
 export const ACK_PATH = fileURLToPath(new URL('../breaking-changes.yaml', import.meta.url));
 
@@ -21,9 +21,9 @@ export interface AcknowledgementFile {
   entries: Acknowledgement[];
 }
 
-export function readAcknowledgements(path = ACK_PATH): AcknowledgementFile {
+export function readAcknowledgements(path = ACK_PATH, maxBytes = MAX_SPEC_BYTES): AcknowledgementFile {
   if (!existsSync(path)) return { entries: [] };
-  const data = parseYaml(readFileSync(path, 'utf8')) as { acknowledged?: unknown; base?: unknown } | null;
+  const data = parseYaml(readSpecFile(path, path, maxBytes)) as { acknowledged?: unknown; base?: unknown } | null;
   const list = data?.acknowledged ?? [];
   if (!Array.isArray(list)) throw new Error(`${path}: "acknowledged" must be a list`);
   const base = data?.base ?? undefined;
@@ -41,10 +41,10 @@ export function readAcknowledgements(path = ACK_PATH): AcknowledgementFile {
 
 /** Whether a comparison starts from the base the acknowledgements name: the same document
  *  (so a rebase onto a commit with the same spec still counts). A base git cannot show is not. */
-export function startsFromBase(file: AcknowledgementFile, baseText: string, cwd = process.cwd()): boolean {
+export function startsFromBase(file: AcknowledgementFile, baseText: string, options: ReadOptions = {}): boolean {
   if (!file.base) return false;
   try {
-    return readSource(file.base, cwd).text === baseText;
+    return readSource(file.base, options).text === baseText;
   } catch {
     return false;
   }

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import t, { type Test } from 'tap';
 import { freePort } from '../helpers/processes.js';
 import { json, proxy, upstreamMock } from '../helpers/proxy.js';
+import { rawHttp } from '../helpers/raw-http.js';
 
 async function rawServer(
   t: Test,
@@ -261,3 +262,81 @@ t.test('a compressed answer passes decompressed, with its own length', async (t)
   t.equal(r.headers['content-encoding'], undefined);
   t.equal(r.headers['content-length'], String(BODY_422.length));
 });
+
+t.test(
+  "regression: a request target never leaves the upstream's origin or base path; what would is a 400 in the API shape",
+  async (t) => {
+    // Every request target the upstreams receive, exactly as their request lines carry it.
+    const recording = async () => {
+      const targets: string[] = [];
+      const server = await rawServer(t, (req, res) => {
+        targets.push(req.url ?? '');
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{}');
+      });
+      return { ...server, targets, authority: server.url.slice('http://'.length) };
+    };
+    const elsewhere = await recording();
+    const other = elsewhere.authority;
+    const REFUSED = null;
+    // [request line's method and target, what the upstream receives after its base path, or REFUSED]
+    const cases: Array<[string, string | null]> = [
+      ['GET /api/v1/countries/index?page=1', '/api/v1/countries/index?page=1'],
+      ['GET /api/v1/x?q=/../../x&r=%2e%2e', '/api/v1/x?q=/../../x&r=%2e%2e'],
+      ['GET /api/v1/a%2Fb', '/api/v1/a%2Fb'],
+      [`GET //${other}/x`, `//${other}/x`],
+      [`GET ///${other}/x`, `///${other}/x`],
+      [`GET http://${other}/api/v1/x`, REFUSED],
+      ['GET http://localhost/api/v1/x', REFUSED],
+      [`GET ${other}`, REFUSED],
+      [`CONNECT ${other}`, REFUSED],
+      ['OPTIONS *', REFUSED],
+      ['GET /api/v1/../../../x', REFUSED],
+      ['GET /api/v1/./x', REFUSED],
+      ['GET /api/v1/%2e%2e/%2e%2e/%2e%2e/x', REFUSED],
+      ['GET /api/v1/%2E./%2E./x', REFUSED],
+      ['GET /api/v1/.%2e/.%2e/x', REFUSED],
+      ['GET /api/v1/..%2F..%2F..%2Fx', REFUSED],
+      ['GET /api/v1/..%2f%zz/x', REFUSED],
+      ['GET /api/v1/%252e%252e/%252e%252e/x', REFUSED],
+      ['GET /api/v1/..%5C..%5Cx', REFUSED],
+      ['GET /api/v1/..;/..;/x', REFUSED],
+      ['GET /api/v1\\..\\..\\x', REFUSED],
+      ['GET /api/v1/x\\y', REFUSED],
+      ['GET /api/v1/x#fragment', REFUSED],
+      ['GET /api/v1/x?a=1#/../../x', REFUSED],
+    ];
+    for (const base of ['', '/base']) {
+      const upstream = await recording();
+      const { app, lines } = await proxy(t, `${upstream.url}${base}/api/v1`);
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const port = (app.server.address() as { port: number }).port;
+      for (const [line, forwarded] of cases) {
+        const what = `--upstream ...${base}/api/v1, ${line}`;
+        upstream.targets.length = 0;
+        const r = await rawHttp(port, `${line} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+        if (forwarded === REFUSED) {
+          t.equal(r.status, 400, `${what}: 400`);
+          const body = (() => {
+            try {
+              return JSON.parse(r.text) as Record<string, unknown>;
+            } catch {
+              return { text: r.text };
+            }
+          })();
+          t.same(Object.keys(body), ['message', 'status'], `${what}: the API's shape`);
+          t.match(body, { status: 400, message: /not forwarded/ }, what);
+          t.same(upstream.targets, [], `${what}: not forwarded`);
+        } else {
+          t.equal(r.status, 200, `${what}: forwarded`);
+          t.same(upstream.targets, [`${base}${forwarded}`], `${what}: the upstream got ${base}${forwarded}`);
+        }
+      }
+      t.ok(
+        lines.some((l) => /\(not forwarded\): the request path has a \. or \.\. segment/.test(l)),
+        'the log says why',
+      );
+    }
+    t.same(elsewhere.targets, [], 'no other host got anything');
+  },
+);
