@@ -4,6 +4,7 @@
 // (lib/decode.ts), one family after another, each find mapped back to the
 // span of the text that made it; and a piece of a secret (MIN_FRAGMENT or more)
 // left before a cut ("...", "…", a quote, the end), even when the cut split an escape.
+import { base64Cores, widened } from './base64-cores.js';
 import { decodeLayer, FAMILIES } from './decode.js';
 
 /** A cut-off piece of a secret this long or longer is masked where an excerpt ends. */
@@ -29,6 +30,8 @@ export interface Needle {
    *  text without it, and without an escape that could stand for one of them (KEY_ESCAPE), holds the needle
    *  in no decoding, so most texts are never decoded. Empty: no such run. */
   key: string;
+  /** A base64 core (lib/base64-cores.ts): a find is widened by up to this many base64 characters each side. */
+  widen?: [before: number, after: number];
   fail?: Int32Array;
 }
 
@@ -43,6 +46,33 @@ export function needlesOf(secret: string): string[] {
   if (/^[A-Za-z0-9+/]{8,}={0,2}$/.test(secret))
     forms.push(secret.replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_'));
   return forms;
+}
+
+/** How a backend may have written the secret before base64-encoding it with the rest of a body: as it is,
+ *  JSON-escaped (once, twice, with non-ASCII as \uXXXX, with PHP's `\/`), URL- and form-encoded. */
+function writtenForms(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const ascii = json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const url = encodeURIComponent(secret);
+  const forms = [secret, json, JSON.stringify(json).slice(1, -1), ascii, ascii.replaceAll('/', '\\/'), url];
+  return [...new Set([...forms, url.replaceAll('%20', '+')])];
+}
+
+/** The needles for a set of secrets: each secret's own forms, and the base64 cores of how it may be written. */
+export function needlesFor(secrets: string[]): Needle[] {
+  const byText = new Map<string, Needle>();
+  for (const text of new Set(secrets.flatMap(needlesOf).map(canonical))) byText.set(text, needle(text));
+  for (const secret of secrets)
+    for (const form of writtenForms(secret))
+      for (const core of base64Cores(Buffer.from(form))) {
+        const known = byText.get(core.text);
+        const widen: [number, number] = [
+          Math.max(core.before, known?.widen?.[0] ?? 0),
+          Math.max(core.after, known?.widen?.[1] ?? 0),
+        ];
+        byText.set(core.text, { ...(known ?? needle(core.text)), widen });
+      }
+  return [...byText.values()];
 }
 
 /** Knuth-Morris-Pratt: for each prefix of p, the longest proper prefix that is also its suffix. */
@@ -112,9 +142,12 @@ function spansIn(text: string, needles: Needle[]): Span[] {
   const spans: Span[] = [];
   for (const n of needles) {
     if (!canon.includes(n.head)) continue;
-    if (n.text.length >= MIN_FRAGMENT) scan(canon, n, spans);
+    const found: Span[] = n.widen ? [] : spans;
+    if (n.text.length >= MIN_FRAGMENT) scan(canon, n, found);
     else
-      for (let i = canon.indexOf(n.text); i >= 0; i = canon.indexOf(n.text, i + 1)) spans.push([i, i + n.text.length]);
+      for (let i = canon.indexOf(n.text); i >= 0; i = canon.indexOf(n.text, i + 1)) found.push([i, i + n.text.length]);
+    // Widened over the text as written: a space there is not the `+` of base64.
+    if (n.widen) for (const [a, b] of found) spans.push(widened(text, a, b, ...n.widen));
   }
   return spans;
 }

@@ -1,0 +1,71 @@
+// A secret inside an encoding of a longer text (issue 38): a deployment that
+// answers with the request body base64-encoded (a debug echo, a JWT-like
+// envelope, a logging service's field) put the QA account's password and the
+// run's token into every report, since only the base64 of a secret on its own
+// was searched, and inside a longer text it starts at one of three offsets.
+import t from 'tap';
+import { givenSecrets, redactor } from '../../lib/redact.js';
+import { PASSWORDS } from '../helpers/backend-encoders.js';
+
+const EMAIL = 'qa@example.com';
+const TOKEN = 'f3a1c9e07b5d4e2a9c8b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a';
+const PIECE = 8;
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const b64url = (s: string) => Buffer.from(s).toString('base64url');
+
+/** What a reader can get back from a text: it as it is, and every run of base64 in it decoded at each phase. */
+function readable(text: string): string[] {
+  const out = [text];
+  for (const [run] of text.matchAll(/[A-Za-z0-9+/_-]{4,}/g))
+    for (let phase = 0; phase < 4; phase++) {
+      const bytes = Buffer.from(run.slice(phase).replaceAll('-', '+').replaceAll('_', '/'), 'base64');
+      out.push(bytes.toString('latin1'), bytes.toString('utf8'));
+    }
+  return out;
+}
+
+/** The pieces (PIECE characters or more) of a secret, as it is and JSON-escaped, that a text gives back. */
+function pieces(text: string, secrets: string[]): string[] {
+  const forms = secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1), Buffer.from(s).toString('latin1')]);
+  const windows = new Set(
+    forms.flatMap((f) => [...Array(Math.max(0, f.length - PIECE + 1)).keys()].map((i) => f.slice(i, i + PIECE))),
+  );
+  const found = new Set<string>();
+  for (const r of readable(text)) for (const w of windows) if (r.includes(w)) found.add(w);
+  return [...found];
+}
+
+t.test(
+  'regression: a secret inside a longer encoded text (base64 at any offset) is masked in every form',
+  async (t) => {
+    const rows: Array<[string, (body: string) => string]> = [
+      ['base64', b64],
+      ['base64url', b64url],
+      ['base64, padding left off', (s) => b64(s).replace(/=+$/, '')],
+      ['base64 of a JSON string in JSON', (s) => b64(JSON.stringify({ echo: s }))],
+      ['base64 in a JSON answer, PHP slashes', (s) => JSON.stringify({ echo: b64(s) }).replaceAll('/', '\\/')],
+      ['a JWT-like envelope', (s) => `eyJhbGciOiJIUzI1NiJ9.${b64url(s)}.c2lnbmF0dXJl`],
+    ];
+    for (const password of ['Pa55-w0rd-of-the-QA-account', ...PASSWORDS]) {
+      const secrets = [password, TOKEN];
+      const clean = redactor(givenSecrets({ credentials: { email: EMAIL, password, token: TOKEN } }));
+      for (const [name, encode] of rows)
+        for (let pad = 0; pad < 3; pad++) {
+          // The secret at each of the three byte offsets of a group, with bytes after it too.
+          const body = `${'x'.repeat(pad)}${JSON.stringify({ email: EMAIL, password, session: TOKEN, n: 1 })}`;
+          const text = `{"body":"${encode(body)}"}`;
+          t.same(
+            pieces(text, secrets).length > 0,
+            true,
+            `${name}, offset ${pad}: the encoded text gives the secret back`,
+          );
+          const out = clean(text);
+          t.same(pieces(out, secrets), [], `${name}, offset ${pad}, ${JSON.stringify(password)}: nothing left`);
+          t.match(out, /\[REDACTED\]/, `${name}, offset ${pad}: masked`);
+        }
+      const plain = b64(`${'x'.repeat(40)}${JSON.stringify({ email: EMAIL, note: 'nothing secret here' })}`);
+      t.equal(clean(plain), plain, 'base64 without a secret stays as it was');
+    }
+  },
+);
