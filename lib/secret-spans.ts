@@ -1,6 +1,6 @@
 // Where secrets are in a text: plain search (Knuth-Morris-Pratt, linear in the
 // text whatever a secret's length; no pattern is built from a secret) for each
-// secret and its base64, in the text and in the text with its escaping undone
+// secret, its hex and its base64 (lib/base64-cores.ts), in the text and in the text with its escaping undone
 // (lib/decode.ts), one family after another, each find mapped back to the
 // span of the text that made it; and a piece of a secret (MIN_FRAGMENT or more)
 // left before a cut ("...", "…", a quote, the end), even when the cut split an escape.
@@ -58,12 +58,15 @@ function writtenForms(secret: string): string[] {
   return [...new Set([...forms, url.replaceAll('%20', '+')])];
 }
 
-/** The needles for a set of secrets: each secret's own forms, and the base64 cores of how it may be written. */
+/** The needles for a set of secrets: each secret's own forms, and the hex and base64 cores of how it may be
+ *  written (a hex dump of a longer text holds the secret's hex verbatim: every byte is two characters). */
 export function needlesFor(secrets: string[]): Needle[] {
   const byText = new Map<string, Needle>();
   for (const text of new Set(secrets.flatMap(needlesOf).map(canonical))) byText.set(text, needle(text));
   for (const secret of secrets)
-    for (const form of writtenForms(secret))
+    for (const form of writtenForms(secret)) {
+      const hex = Buffer.from(form).toString('hex');
+      for (const h of [hex, hex.toUpperCase()]) if (!byText.has(h)) byText.set(h, needle(h));
       for (const core of base64Cores(Buffer.from(form))) {
         const known = byText.get(core.text);
         const widen: [number, number] = [
@@ -72,6 +75,7 @@ export function needlesFor(secrets: string[]): Needle[] {
         ];
         byText.set(core.text, { ...(known ?? needle(core.text)), widen });
       }
+    }
   return [...byText.values()];
 }
 

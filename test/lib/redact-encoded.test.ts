@@ -14,9 +14,21 @@ const PIECE = 8;
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
 
-/** What a reader can get back from a text: it as it is, and every run of base64 in it decoded at each phase. */
+const hex = (s: string) => Buffer.from(s).toString('hex');
+const percent = (s: string) => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+
+/** What a reader can get back from a text: it as it is, every run of base64 or hex in it decoded at each
+ *  phase, and its percent-escapes undone. */
 function readable(text: string): string[] {
-  const out = [text];
+  const out = [
+    text,
+    Buffer.from(
+      text.replace(/%([0-9A-Fa-f]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8'),
+  ];
+  for (const [run] of text.matchAll(/[0-9A-Fa-f]{8,}/g))
+    for (let phase = 0; phase < 2; phase++) out.push(Buffer.from(run.slice(phase), 'hex').toString('utf8'));
   for (const [run] of text.matchAll(/[A-Za-z0-9+/_-]{4,}/g))
     for (let phase = 0; phase < 4; phase++) {
       const bytes = Buffer.from(run.slice(phase).replaceAll('-', '+').replaceAll('_', '/'), 'base64');
@@ -37,7 +49,7 @@ function pieces(text: string, secrets: string[]): string[] {
 }
 
 t.test(
-  'regression: a secret inside a longer encoded text (base64 at any offset) is masked in every form',
+  'regression: a secret inside a longer encoded text (base64 at any offset, hex, percent-encoding) is masked in every form',
   async (t) => {
     const rows: Array<[string, (body: string) => string]> = [
       ['base64', b64],
@@ -46,6 +58,10 @@ t.test(
       ['base64 of a JSON string in JSON', (s) => b64(JSON.stringify({ echo: s }))],
       ['base64 in a JSON answer, PHP slashes', (s) => JSON.stringify({ echo: b64(s) }).replaceAll('/', '\\/')],
       ['a JWT-like envelope', (s) => `eyJhbGciOiJIUzI1NiJ9.${b64url(s)}.c2lnbmF0dXJl`],
+      ['hex', hex],
+      ['hex, upper case', (s) => hex(s).toUpperCase()],
+      ['percent-encoding of every byte', percent],
+      ['percent-encoding of every byte, upper case', (s) => percent(s).toUpperCase()],
     ];
     for (const password of ['Pa55-w0rd-of-the-QA-account', ...PASSWORDS]) {
       const secrets = [password, TOKEN];
