@@ -6,47 +6,16 @@
 import t from 'tap';
 import { givenSecrets, redactor } from '../../lib/redact.js';
 import { PASSWORDS } from '../helpers/backend-encoders.js';
+import { pieces } from '../helpers/encoded-pieces.js';
 
 const EMAIL = 'qa@example.com';
 const TOKEN = 'f3a1c9e07b5d4e2a9c8b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a';
-const PIECE = 8;
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
 
 const hex = (s: string) => Buffer.from(s).toString('hex');
 const percent = (s: string) => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
-
-/** What a reader can get back from a text: it as it is, every run of base64 or hex in it decoded at each
- *  phase, and its percent-escapes undone. */
-function readable(text: string): string[] {
-  const out = [
-    text,
-    Buffer.from(
-      text.replace(/%([0-9A-Fa-f]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
-      'latin1',
-    ).toString('utf8'),
-  ];
-  for (const [run] of text.matchAll(/[0-9A-Fa-f]{8,}/g))
-    for (let phase = 0; phase < 2; phase++) out.push(Buffer.from(run.slice(phase), 'hex').toString('utf8'));
-  for (const [run] of text.matchAll(/[A-Za-z0-9+/_-]{4,}/g))
-    for (let phase = 0; phase < 4; phase++) {
-      const bytes = Buffer.from(run.slice(phase).replaceAll('-', '+').replaceAll('_', '/'), 'base64');
-      out.push(bytes.toString('latin1'), bytes.toString('utf8'));
-    }
-  return out;
-}
-
-/** The pieces (PIECE characters or more) of a secret, as it is and JSON-escaped, that a text gives back. */
-function pieces(text: string, secrets: string[]): string[] {
-  const forms = secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1), Buffer.from(s).toString('latin1')]);
-  const windows = new Set(
-    forms.flatMap((f) => [...Array(Math.max(0, f.length - PIECE + 1)).keys()].map((i) => f.slice(i, i + PIECE))),
-  );
-  const found = new Set<string>();
-  for (const r of readable(text)) for (const w of windows) if (r.includes(w)) found.add(w);
-  return [...found];
-}
 
 t.test(
   'regression: a secret inside a longer encoded text (base64 at any offset, hex, percent-encoding) is masked in every form',
