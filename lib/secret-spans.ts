@@ -48,14 +48,36 @@ export function needlesOf(secret: string): string[] {
   return forms;
 }
 
-/** How a backend may have written the secret before base64-encoding it with the rest of a body: as it is,
- *  JSON-escaped (once, twice, with non-ASCII as \uXXXX, with PHP's `\/`), URL- and form-encoded. */
+/** Percent-encoding of every byte but letters, digits and `-_.` (and `~` when kept), space as `sp`. */
+const strictPercent = (s: string, keep: string, sp: string) =>
+  [...Buffer.from(s)]
+    .map((b) => {
+      const c = String.fromCharCode(b);
+      if (c === ' ') return sp;
+      return /[A-Za-z0-9_.-]/.test(c) || keep.includes(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
+
+/** How a backend may have written the secret before base64- or hex-encoding it with the rest of a body: as
+ *  it is; JSON-escaped (with non-ASCII as \uXXXX as Python's ensure_ascii does, and with PHP's `\/` too;
+ *  each also put in a JSON string once more); URL- and form-encoded (JavaScript's encodeURIComponent,
+ *  PHP's urlencode and rawurlencode). */
 function writtenForms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
   const ascii = json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const url = encodeURIComponent(secret);
-  const forms = [secret, json, JSON.stringify(json).slice(1, -1), ascii, ascii.replaceAll('/', '\\/'), url];
-  return [...new Set([...forms, url.replaceAll('%20', '+')])];
+  const jsons = [json, ascii, ascii.replaceAll('/', '\\/')];
+  return [
+    ...new Set([
+      secret,
+      ...jsons,
+      ...jsons.map((j) => JSON.stringify(j).slice(1, -1)),
+      url,
+      url.replaceAll('%20', '+'),
+      strictPercent(secret, '', '+'),
+      strictPercent(secret, '~', '%20'),
+    ]),
+  ];
 }
 
 /** The needles for a set of secrets: each secret's own forms, and the hex and base64 cores of how it may be

@@ -5,7 +5,7 @@
 // was searched, and inside a longer text it starts at one of three offsets.
 import t from 'tap';
 import { givenSecrets, redactor } from '../../lib/redact.js';
-import { PASSWORDS } from '../helpers/backend-encoders.js';
+import { ENCODERS, jsonContent, PASSWORDS } from '../helpers/backend-encoders.js';
 import { pieces } from '../helpers/encoded-pieces.js';
 
 const EMAIL = 'qa@example.com';
@@ -16,6 +16,18 @@ const b64url = (s: string) => Buffer.from(s).toString('base64url');
 
 const hex = (s: string) => Buffer.from(s).toString('hex');
 const percent = (s: string) => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+
+const formEncode = ENCODERS.find(([name]) => name.startsWith('form encoding (PHP urlencode'))![1];
+const php = (s: string) => jsonContent(s, { slashes: true, ascii: true });
+const python = (s: string) => jsonContent(s, { ascii: true });
+
+/** How a backend writes the request body it then encodes: the password in its own escaping, the token as it is. */
+const BODIES: Array<[string, (password: string) => string]> = [
+  ['JavaScript JSON', (pw) => JSON.stringify({ email: EMAIL, password: pw, session: TOKEN, n: 1 })],
+  ['PHP json_encode', (pw) => `{"email":"${php(EMAIL)}","password":"${php(pw)}","session":"${TOKEN}","n":1}`],
+  ['Python json.dumps', (pw) => `{"email": "${python(EMAIL)}", "password": "${python(pw)}", "session": "${TOKEN}"}`],
+  ['a PHP form body', (pw) => `email=${formEncode(EMAIL)}&password=${formEncode(pw)}&session=${TOKEN}&n=1`],
+];
 
 t.test(
   'regression: a secret inside a longer encoded text (base64 at any offset, hex, percent-encoding) is masked in every form',
@@ -36,19 +48,16 @@ t.test(
       const secrets = [password, TOKEN];
       const clean = redactor(givenSecrets({ credentials: { email: EMAIL, password, token: TOKEN } }));
       for (const [name, encode] of rows)
-        for (let pad = 0; pad < 3; pad++) {
-          // The secret at each of the three byte offsets of a group, with bytes after it too.
-          const body = `${'x'.repeat(pad)}${JSON.stringify({ email: EMAIL, password, session: TOKEN, n: 1 })}`;
-          const text = `{"body":"${encode(body)}"}`;
-          t.same(
-            pieces(text, secrets).length > 0,
-            true,
-            `${name}, offset ${pad}: the encoded text gives the secret back`,
-          );
-          const out = clean(text);
-          t.same(pieces(out, secrets), [], `${name}, offset ${pad}, ${JSON.stringify(password)}: nothing left`);
-          t.match(out, /\[REDACTED\]/, `${name}, offset ${pad}: masked`);
-        }
+        for (const [written, write] of BODIES)
+          for (let pad = 0; pad < 3; pad++) {
+            // The secret at each of the three byte offsets of a group, with bytes after it too.
+            const text = `{"body":"${encode('x'.repeat(pad) + write(password))}"}`;
+            const row = `${name} of ${written}, offset ${pad}, ${JSON.stringify(password)}`;
+            t.ok(pieces(text, secrets).length > 0, `${row}: the encoded text gives the secret back`);
+            const out = clean(text);
+            t.same(pieces(out, secrets), [], `${row}: nothing left`);
+            t.match(out, /\[REDACTED\]/, `${row}: masked`);
+          }
       const plain = b64(`${'x'.repeat(40)}${JSON.stringify({ email: EMAIL, note: 'nothing secret here' })}`);
       t.equal(clean(plain), plain, 'base64 without a secret stays as it was');
     }
