@@ -225,6 +225,11 @@ t.test(
     const shown = report.results.flatMap((r) => r.problems).find((p) => p.reproduce?.response?.body);
     t.ok(shown, 'a report shows an echo as it came back');
     t.match(shown?.reproduce?.response?.body, /\[REDACTED\]/, 'masked in it');
+    // What a check sends counts as much as what it receives: the QR sign-in sends the run's token.
+    const qr = report.results
+      .flatMap((r) => r.problems)
+      .find((p) => p.reproduce?.request.url.endsWith('/user/qrcode_signin'))?.reproduce?.request;
+    t.match(qr?.body, /^\{"qr_code":"\[REDACTED\]"/, 'the QR sign-in as sent, masked');
     t.same(pieces(JSON.stringify(report), secrets), [], 'nothing of a secret in the returned report');
     for (const [name, render] of Object.entries(REPORTERS))
       t.same(pieces(render(report), secrets), [], `nothing of a secret in the ${name} reporter`);
