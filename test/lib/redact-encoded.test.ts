@@ -17,6 +17,11 @@ const b64url = (s: string) => Buffer.from(s).toString('base64url');
 const hex = (s: string) => Buffer.from(s).toString('hex');
 const percent = (s: string) => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
+/** The base64 characters that encode a body up to `back` bytes before its `session` key (the password's
+ *  end, as every body below is written). */
+const upTo = (body: string, back: number) =>
+  Math.floor(((Buffer.byteLength(body.slice(0, body.indexOf('session'))) - back) * 4) / 3);
+
 const formEncode = ENCODERS.find(([name]) => name.startsWith('form encoding (PHP urlencode'))![1];
 const php = (s: string) => jsonContent(s, { slashes: true, ascii: true });
 const python = (s: string) => jsonContent(s, { ascii: true });
@@ -39,6 +44,9 @@ t.test(
       ['base64 of a JSON string in JSON', (s) => b64(JSON.stringify({ echo: s }))],
       ['base64 in a JSON answer, PHP slashes', (s) => JSON.stringify({ echo: b64(s) }).replaceAll('/', '\\/')],
       ['a JWT-like envelope', (s) => `eyJhbGciOiJIUzI1NiJ9.${b64url(s)}.c2lnbmF0dXJl`],
+      // An excerpt of a report cut a few characters before the password's end.
+      ['base64 cut inside the password', (s) => `${b64(s).slice(0, upTo(s, 6))}…`],
+      ['base64 cut inside the password by "..."', (s) => `${b64(s).slice(0, upTo(s, 7))}...`],
       ['hex', hex],
       ['hex, upper case', (s) => hex(s).toUpperCase()],
       ['percent-encoding of every byte', percent],
