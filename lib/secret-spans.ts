@@ -1,7 +1,8 @@
 // Where secrets are in a text: plain search (Knuth-Morris-Pratt, linear in the
 // text whatever a secret's length; no pattern is built from a secret) for each
-// secret, its hex and its base64 (lib/base64-cores.ts), in the text and in the text with its escaping undone
-// (lib/decode.ts), one family after another, each find mapped back to the
+// secret, its hex and its base64 (at any offset: lib/base64-cores.ts), in the
+// text and in the text with its escaping undone (lib/decode.ts), one family
+// after another, each find mapped back to the
 // span of the text that made it; and a piece of a secret (MIN_FRAGMENT or more)
 // left before a cut ("...", "…", a quote, the end), even when the cut split an escape.
 import { base64Cores, widened } from './base64-cores.js';

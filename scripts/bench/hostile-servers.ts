@@ -1,7 +1,8 @@
 // Hostile deployments for the contract CLI's memory bound (issue 26): each
 // signs anyone in, then answers every other call in a way meant to make the
-// suite hold as much as it can. On 127.0.0.1, in this process; the CLI under
-// measure runs as a child (hostile-cli.ts).
+// suite hold as much as it can, or (base64-echo, issue 38) to carry its
+// secrets into the reports in a form redaction missed. On 127.0.0.1, in this
+// process; the CLI under measure runs as a child (hostile-cli.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { deflateSync, gzipSync } from 'node:zlib';
 
@@ -79,8 +80,8 @@ function pages(): Answer {
 }
 
 /** A debug echo (issue 38): each request, sign-in included, answered with its body and credential
- *  base64-encoded (standard and URL-safe) after 0, 1 and 2 bytes, so the secrets sit at each offset; every
- *  other answer gzip- or deflate-compressed, which the client undoes before anything is reported. */
+ *  base64-encoded (standard and URL-safe) after 0, 1 and 2 bytes, so the secrets sit at each offset; two
+ *  answers in three gzip- or deflate-compressed, which the client undoes before anything is reported. */
 function base64Echo(): Answer {
   let n = 0;
   return (req, res, body) => {
