@@ -1,12 +1,14 @@
 // No report ever carries a password or token, in any form: each known secret
 // is found wherever the text, or the text with its escaping undone (JSON,
 // Python, URL, HTML, one family after another: lib/decode.ts), holds it or
-// its base64, and the span of the text that made it is masked; a piece of one
+// its base64 (alone, or at any offset inside a longer base64 text, written
+// as it is or escaped: lib/base64-cores.ts), and the span of the text that
+// made it is masked; a piece of one
 // (8 characters or more) left before a cut is masked too; token-like fields are
 // masked whatever their value. No pattern is ever built from a secret: a search
 // costs time linear in the text, whatever the secret's length.
 import { isSecretName, MASK } from './secret-names.js';
-import { canonical, needle, needlesOf, type Span, secretSpans } from './secret-spans.js';
+import { needlesFor, type Span, secretSpans } from './secret-spans.js';
 
 /** Shorter secrets are not hunted: they would mask ordinary words. */
 const MIN_SECRET = 4;
@@ -79,7 +81,7 @@ export function redactor(secrets: Iterable<string>): (text: string) => string {
   const list = [...new Set(secrets)].filter((x) => x.length >= MIN_SECRET);
   const key = list.join('\0');
   if (last?.key === key) return last.clean;
-  const needles = [...new Set(list.flatMap(needlesOf).map(canonical))].map(needle);
+  const needles = needlesFor(list);
   const clean = (text: string) => maskFields(masked(text, secretSpans(text, needles)));
   last = { key, clean };
   return clean;

@@ -1,9 +1,11 @@
 // Where secrets are in a text: plain search (Knuth-Morris-Pratt, linear in the
 // text whatever a secret's length; no pattern is built from a secret) for each
-// secret and its base64, in the text and in the text with its escaping undone
-// (lib/decode.ts), one family after another, each find mapped back to the
+// secret, its hex and its base64 (at any offset: lib/base64-cores.ts), in the
+// text and in the text with its escaping undone (lib/decode.ts), one family
+// after another, each find mapped back to the
 // span of the text that made it; and a piece of a secret (MIN_FRAGMENT or more)
 // left before a cut ("...", "…", a quote, the end), even when the cut split an escape.
+import { base64Cores, widened } from './base64-cores.js';
 import { decodeLayer, FAMILIES } from './decode.js';
 
 /** A cut-off piece of a secret this long or longer is masked where an excerpt ends. */
@@ -29,6 +31,8 @@ export interface Needle {
    *  text without it, and without an escape that could stand for one of them (KEY_ESCAPE), holds the needle
    *  in no decoding, so most texts are never decoded. Empty: no such run. */
   key: string;
+  /** A base64 core (lib/base64-cores.ts): a find is widened by up to this many base64 characters each side. */
+  widen?: [before: number, after: number];
   fail?: Int32Array;
 }
 
@@ -43,6 +47,59 @@ export function needlesOf(secret: string): string[] {
   if (/^[A-Za-z0-9+/]{8,}={0,2}$/.test(secret))
     forms.push(secret.replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_'));
   return forms;
+}
+
+/** Percent-encoding of every byte but letters, digits and `-_.` (and `~` when kept), space as `sp`. */
+const strictPercent = (s: string, keep: string, sp: string) =>
+  [...Buffer.from(s)]
+    .map((b) => {
+      const c = String.fromCharCode(b);
+      if (c === ' ') return sp;
+      return /[A-Za-z0-9_.-]/.test(c) || keep.includes(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
+
+/** How a backend may have written the secret before base64- or hex-encoding it with the rest of a body: as
+ *  it is; JSON-escaped (with non-ASCII as \uXXXX as Python's ensure_ascii does, and with PHP's `\/` too;
+ *  each also put in a JSON string once more); URL- and form-encoded (JavaScript's encodeURIComponent,
+ *  PHP's urlencode and rawurlencode). */
+function writtenForms(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const ascii = json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const url = encodeURIComponent(secret);
+  const jsons = [json, ascii, ascii.replaceAll('/', '\\/')];
+  return [
+    ...new Set([
+      secret,
+      ...jsons,
+      ...jsons.map((j) => JSON.stringify(j).slice(1, -1)),
+      url,
+      url.replaceAll('%20', '+'),
+      strictPercent(secret, '', '+'),
+      strictPercent(secret, '~', '%20'),
+    ]),
+  ];
+}
+
+/** The needles for a set of secrets: each secret's own forms, and the hex and base64 cores of how it may be
+ *  written (a hex dump of a longer text holds the secret's hex verbatim: every byte is two characters). */
+export function needlesFor(secrets: string[]): Needle[] {
+  const byText = new Map<string, Needle>();
+  for (const text of new Set(secrets.flatMap(needlesOf).map(canonical))) byText.set(text, needle(text));
+  for (const secret of secrets)
+    for (const form of writtenForms(secret)) {
+      const hex = Buffer.from(form).toString('hex');
+      for (const h of [hex, hex.toUpperCase()]) if (!byText.has(h)) byText.set(h, needle(h));
+      for (const core of base64Cores(Buffer.from(form))) {
+        const known = byText.get(core.text);
+        const widen: [number, number] = [
+          Math.max(core.before, known?.widen?.[0] ?? 0),
+          Math.max(core.after, known?.widen?.[1] ?? 0),
+        ];
+        byText.set(core.text, { ...(known ?? needle(core.text)), widen });
+      }
+    }
+  return [...byText.values()];
 }
 
 /** Knuth-Morris-Pratt: for each prefix of p, the longest proper prefix that is also its suffix. */
@@ -112,9 +169,12 @@ function spansIn(text: string, needles: Needle[]): Span[] {
   const spans: Span[] = [];
   for (const n of needles) {
     if (!canon.includes(n.head)) continue;
-    if (n.text.length >= MIN_FRAGMENT) scan(canon, n, spans);
+    const found: Span[] = n.widen ? [] : spans;
+    if (n.text.length >= MIN_FRAGMENT) scan(canon, n, found);
     else
-      for (let i = canon.indexOf(n.text); i >= 0; i = canon.indexOf(n.text, i + 1)) spans.push([i, i + n.text.length]);
+      for (let i = canon.indexOf(n.text); i >= 0; i = canon.indexOf(n.text, i + 1)) found.push([i, i + n.text.length]);
+    // Widened over the text as written: a space there is not the `+` of base64.
+    if (n.widen) for (const [a, b] of found) spans.push(widened(text, a, b, ...n.widen));
   }
   return spans;
 }

@@ -1,13 +1,14 @@
 // Hostile deployments for the contract CLI's memory bound (issue 26): each
 // signs anyone in, then answers every other call in a way meant to make the
-// suite hold as much as it can. On 127.0.0.1, in this process; the CLI under
-// measure runs as a child (hostile-cli.ts).
+// suite hold as much as it can, or (base64-echo, issue 38) to carry its
+// secrets into the reports in a form redaction missed. On 127.0.0.1, in this
+// process; the CLI under measure runs as a child (hostile-cli.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 
 const MiB = 2 ** 20;
 
-export type HostileName = 'bomb' | 'endless' | 'million-violations' | 'huge-excerpt' | 'pages';
+export type HostileName = 'bomb' | 'endless' | 'million-violations' | 'huge-excerpt' | 'pages' | 'base64-echo';
 
 type Answer = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -78,19 +79,47 @@ function pages(): Answer {
   };
 }
 
+/** A debug echo (issue 38): each request, sign-in included, answered with its body and credential
+ *  base64-encoded (standard and URL-safe) after 0, 1 and 2 bytes, so the secrets sit at each offset; two
+ *  answers in three gzip- or deflate-compressed, which the client undoes before anything is reported. */
+function base64Echo(): Answer {
+  let n = 0;
+  return (req, res, body) => {
+    const sent = `${req.headers.authorization ?? req.headers['x-api-token'] ?? ''} ${body}`;
+    const echo = ['', 'x', 'xx'].flatMap((pad) => [
+      Buffer.from(pad + sent).toString('base64'),
+      Buffer.from(pad + sent).toString('base64url'),
+    ]);
+    const signin = req.url?.endsWith('/user/signin');
+    const text = signin
+      ? `${SIGNED_IN.slice(0, -2)},"echo":${JSON.stringify(echo)}}}`
+      : JSON.stringify({ message: echo[0], status: 'success', data: { echo } });
+    const encoding = signin ? undefined : (['gzip', 'deflate', undefined] as const)[n++ % 3];
+    res.writeHead(200, { 'content-type': 'application/json', ...(encoding && { 'content-encoding': encoding }) });
+    res.end(encoding === 'gzip' ? gzipSync(text) : encoding === 'deflate' ? deflateSync(text) : text);
+  };
+}
+
+/** Servers that answer the sign-in themselves. */
+const SIGNS_IN: ReadonlySet<HostileName> = new Set(['base64-echo']);
+
 const MAKERS: Record<HostileName, () => Answer> = {
   bomb,
   endless,
   'million-violations': millionViolations,
   'huge-excerpt': hugeExcerpt,
   pages,
+  'base64-echo': base64Echo,
 };
 
 export const HOSTILE_NAMES = Object.keys(MAKERS) as HostileName[];
 
+/** The session token every hostile server hands out. */
+export const HOSTILE_TOKEN = 'f3a1c9e07b5d4e2a9c8b7d6e5f4a3b2c';
+
 const SIGNED_IN = JSON.stringify({
   message: 'Signed in successfully.',
-  data: { id: 1, name: 'Demo', email: 'demo@example.com', api_token: 'f3a1c9e07b5d4e2a9c8b7d6e5f4a3b2c' },
+  data: { id: 1, name: 'Demo', email: 'demo@example.com', api_token: HOSTILE_TOKEN },
 });
 
 export interface Hostile {
@@ -106,7 +135,9 @@ export async function startHostile(name: HostileName): Promise<Hostile> {
     req.on('data', (c: Buffer) => {
       if (body.length < 65536) body += c;
     });
-    req.on('end', () => (req.url?.endsWith('/user/signin') ? json(res, 200, SIGNED_IN) : answer(req, res, body)));
+    req.on('end', () =>
+      req.url?.endsWith('/user/signin') && !SIGNS_IN.has(name) ? json(res, 200, SIGNED_IN) : answer(req, res, body),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

@@ -4,10 +4,13 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import t from 'tap';
+import { REPORTERS } from '../../contracts/reporters/index.js';
 import { renderJson } from '../../contracts/reporters/json.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunReport } from '../../contracts/types.js';
+import { HOSTILE_TOKEN, startHostile } from '../../scripts/bench/hostile-servers.js';
 import { brokenServer, type Defect } from '../helpers/broken.js';
+import { pieces } from '../helpers/encoded-pieces.js';
 import { spec } from '../helpers/mock.js';
 
 const demo = { email: 'demo@example.com', password: 'demo-password' };
@@ -206,3 +209,29 @@ t.test('regression: a server that answers 429 to everything passes no check and 
   );
   t.equal(waits.length, 2, 'and the waiting stops at the budget');
 });
+
+t.test(
+  'regression: a server echoing each request base64-encoded (gzip- and deflate-compressed too) put the password and the session token into every report',
+  async (t) => {
+    const hostile = await startHostile('base64-echo');
+    t.teardown(hostile.close);
+    // Not 'account': the reports' own text says "--password-account-email".
+    const password = 'Pa55-w0rd-of-the-QA-acc0unt';
+    const report = await runContracts(
+      { baseUrl: hostile.url, credentials: { email: 'qa@example.com', password }, timeoutMs: 20_000 },
+      await spec(),
+    );
+    const secrets = [password, HOSTILE_TOKEN];
+    const shown = report.results.flatMap((r) => r.problems).find((p) => p.reproduce?.response?.body);
+    t.ok(shown, 'a report shows an echo as it came back');
+    t.match(shown?.reproduce?.response?.body, /\[REDACTED\]/, 'masked in it');
+    // What a check sends counts as much as what it receives: the QR sign-in sends the run's token.
+    const qr = report.results
+      .flatMap((r) => r.problems)
+      .find((p) => p.reproduce?.request.url.endsWith('/user/qrcode_signin'))?.reproduce?.request;
+    t.match(qr?.body, /^\{"qr_code":"\[REDACTED\]"/, 'the QR sign-in as sent, masked');
+    t.same(pieces(JSON.stringify(report), secrets), [], 'nothing of a secret in the returned report');
+    for (const [name, render] of Object.entries(REPORTERS))
+      t.same(pieces(render(report), secrets), [], `nothing of a secret in the ${name} reporter`);
+  },
+);
