@@ -25,7 +25,8 @@ export type Tracked =
  * (it timed out or failed in another way): the caller decides what that means.
  */
 export function gitTracked(path: string, timeoutMs = GIT_TIMEOUT_MS): Tracked {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
+  // LC_ALL=C: the refusal of a directory outside any repository is told apart by git's English words.
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
   for (const name of REDIRECTS) delete env[name];
   // --literal-pathspecs: the name is a file, never a glob; --end-of-options: never an option either.
   const run = spawnSync(
