@@ -79,12 +79,16 @@ export const MOCK_COMMAND = {
       parse: within(MOCK_LIMITS.worldsLimit),
       default: DEFAULTS.worldsLimit,
     }),
+    'lan-controls': flag(
+      'with --host beyond this machine: let other machines use /__mock (the controls, the console, the reset-token mailbox)',
+    ),
   },
   flagOf: {
     corsOrigins: 'cors-origin',
     maxWorlds: 'max-worlds',
     worldLimit: 'world-limit',
     worldsLimit: 'worlds-limit',
+    controlsFromNetwork: 'lan-controls',
   },
 };
 
@@ -102,6 +106,9 @@ export type Parsed = { ok: true; settings: CliSettings } | Refusal;
 
 function settings({ values, given }: Args<typeof MOCK_COMMAND.options>): CliSettings {
   if (given.has('cert-dir') && !values.https) throw new Error('--cert-dir is used only with --https');
+  // On loopback every peer is this machine: the flag would open nothing, and reads as if it did.
+  if (values['lan-controls'] && isLoopback(values.host ?? DEFAULTS.host))
+    throw new Error('--lan-controls is used only with a --host beyond this machine (e.g. --host 0.0.0.0)');
   const certDir = values['cert-dir'] ?? DEFAULT_CERT_DIR;
   const problem = values.https ? certDirProblem(certDir) : undefined;
   if (problem) throw new Error(`--cert-dir ${problem}`);
@@ -121,6 +128,7 @@ function settings({ values, given }: Args<typeof MOCK_COMMAND.options>): CliSett
       worldsLimit: values['worlds-limit'],
       ...(values.host !== undefined ? { host: values.host } : {}),
       ...(given.has('cors-origin') ? { corsOrigins: values['cors-origin'] } : {}),
+      ...(values['lan-controls'] ? { controlsFromNetwork: true } : {}),
     },
   };
 }
@@ -154,14 +162,33 @@ export function banner(url: string, settings: CliSettings, world: WorldFacts, re
     `API reference: ${url}/docs  (spec: ${url}/openapi.yaml)`,
     `Mock console: ${url}/__mock/ui`,
     `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail, /__mock/requests, /__mock/worlds`,
+    ...controlsReach(settings),
   ];
   return lines.join('\n');
 }
 
-/** Bound beyond this machine, the API and the controls (reset, plans, reset tokens) are open to the network. */
-export function hostWarning(host: string): string | undefined {
+/** Bound beyond this machine: who may use the controls, the console and the mailbox, and with --lan-controls what that exposes. */
+function controlsReach(settings: CliSettings): string[] {
+  if (isLoopback(settings.host)) return [];
+  if (!settings.options.controlsFromNetwork)
+    return [
+      '  /__mock (controls, console, mailbox): this machine only, by the connection, whatever Host is sent; --lan-controls opens them to the network',
+    ];
+  return [
+    '  /__mock (controls, console, mailbox): OPEN TO THE NETWORK (--lan-controls): any machine that reaches the port can reset the world, change plans, read the reset-token mailbox (and so take over the demo accounts) and the request journal',
+  ];
+}
+
+/**
+ * Bound beyond this machine, the API and its demo accounts are open to the network; the controls are too
+ * only with --lan-controls. The warning says which, and never reads as a protection it is not.
+ */
+export function hostWarning(host: string, lanControls = false): string | undefined {
   if (isLoopback(host)) return undefined;
-  return `warning: listening on ${host}, so other machines can reach the mock, its demo accounts and its controls under /__mock (reset, plans, tokens, the reset-token mailbox). Controls still answer only a Host of this machine or of --host, and pages of this machine or of --cors-origin.`;
+  const controls = lanControls
+    ? 'and, with --lan-controls, its controls under /__mock: any of them can reset the world, change plans and read the reset-token mailbox, and so take over the demo accounts'
+    : 'but not its controls under /__mock (the console, the reset-token mailbox): they answer only connections from this machine, whatever Host a request names; --lan-controls opens them';
+  return `warning: listening on ${host}, so other machines can reach the mock's API and sign in with its demo accounts, ${controls}.`;
 }
 
 /** The --https certificate, made or reused (cli/network/certificate.ts); undefined without --https. */
@@ -184,7 +211,7 @@ async function listen(app: FastifyInstance, settings: CliSettings, lan: string[]
     ...(tls ? tlsLines(tls, certificateNames(host, lan)) : []),
   ];
   console.log(lines.join('\n'));
-  const warning = hostWarning(host);
+  const warning = hostWarning(host, settings.options.controlsFromNetwork === true);
   if (warning) console.error(warning);
 }
 

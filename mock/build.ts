@@ -101,8 +101,8 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     for (const m of [route.method].flat())
       if (m !== 'HEAD' && m !== 'OPTIONS') runtime.routes.push(`${m} ${route.url}`);
   });
-  // Every route under /__mock, whoever registers it, runs the control guard first.
-  app.addHook('onRoute', guardControlRoutes(ctx.corsOrigins, ctx.controlHosts));
+  // Every route under /__mock, whoever registers it, runs the control guard first (this machine, this site).
+  app.addHook('onRoute', guardControlRoutes(ctx));
   // Then, on the controls of a world, the world it names (X-Mock-World, /worlds/NAME/, ?world=).
   app.addHook('onRoute', worldControlRoutes(worldEntry(worlds, ctx.errors, true)));
   app.decorateRequest('world', undefined);

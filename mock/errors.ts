@@ -201,7 +201,10 @@ const DEFINITIONS = {
   MOCK_CONTROL_REFUSED: define(
     403,
     (why: string) => `Mock controls answer only this machine's pages and tools: ${why}.`,
-    { means: 'A control call from another site, or to a Host that is not this machine.' },
+    {
+      means:
+        'A control call (any route under `/__mock`, the console included) from another machine (its connection not from loopback; `--lan-controls` opens them), from another site, or to a Host that is not this machine.',
+    },
   ),
   // Worlds (X-Mock-World, /worlds/NAME/..., /__mock/worlds).
   MOCK_WORLD_NAME: define(400, (detail: string) => detail, {
@@ -217,7 +220,7 @@ const DEFINITIONS = {
       `The world ${name} is not live, and this request cannot make it: ${why}. Create it with POST /__mock/worlds from this machine, or send the request from an allowed origin (--cors-origin).`,
     {
       means:
-        "A request naming a world that is not live yet, from a page of another site or to a Host that is not this machine (the controls' rule): only this machine's pages and tools, and IP-literal Hosts when the mock listens on every address, make worlds.",
+        "A request naming a world that is not live yet, from a page of another site or to a Host that is not this machine (the controls' rule), or from another machine when the mock does not serve the network: only this machine's pages and tools, and devices (IP-literal Hosts when the mock listens on every address) when it does, make worlds.",
     },
   ),
   MOCK_WORLD_BUSY: define(

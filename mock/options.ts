@@ -1,6 +1,7 @@
 // Options in, resolved context out: every default of the mock is named here.
 import { DEFAULT_CLIENTS, DEFAULT_SEED, GeneratedWorld, MAX_CLIENTS } from '../fixtures/world.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../lib/base-url.js';
+import { isLoopback } from '../lib/loopback.js';
 import {
   boolean,
   checkRules,
@@ -81,6 +82,7 @@ const MOCK_RULES = {
   now: fn,
   onStateError: fn,
   host: text,
+  controlsFromNetwork: boolean,
   corsOrigins: list,
   'corsOrigins[]': origin,
   handlers: object,
@@ -140,6 +142,12 @@ export interface MockOptions {
   journal?: number;
   /** The address the CLI listens on: a Host header naming it may reach the controls. */
   host?: string;
+  /**
+   * Let other machines (a request whose connection is not from loopback) use the controls under
+   * `/__mock`, the console and the reset-token mailbox (CLI: `--lan-controls`). Off by default: they
+   * answer this machine only, whatever Host a request sends; the API answers everyone.
+   */
+  controlsFromNetwork?: boolean;
   /** Browser origins allowed beyond this machine's own (exact, e.g. `http://192.168.1.20:5173`). */
   corsOrigins?: string[];
   /** Handlers that replace the mock's own, by operationId (custom behaviour, tests). */
@@ -183,6 +191,10 @@ export interface MockContext {
   controlHosts: string[];
   /** The mock listens on every address (`--host 0.0.0.0` or `::`): a Host that is an IP literal may make a world. */
   anyAddress: boolean;
+  /** The mock listens beyond loopback (`host` given, not loopback): other machines may make worlds through the API. */
+  onNetwork: boolean;
+  /** Other machines may use the controls too (`controlsFromNetwork`); off, only loopback peers may. */
+  controlsFromNetwork: boolean;
   /** The TLS key and certificate, when the app serves HTTPS. */
   https?: { key: string | Buffer; cert: string | Buffer };
   /** Where the first store came from: a fresh seed or the state file. */
@@ -264,6 +276,8 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
         ? [options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host]
         : [],
     anyAddress: ['0.0.0.0', '::'].includes(options.host ?? ''),
+    onNetwork: options.host !== undefined && !isLoopback(options.host),
+    controlsFromNetwork: options.controlsFromNetwork ?? false,
     origin: saved ? 'state-file' : 'seed',
     https: options.https,
     freshStore,

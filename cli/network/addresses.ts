@@ -2,6 +2,7 @@
 // banner prints and the names the --https certificate covers.
 import { isIP } from 'node:net';
 import { type NetworkInterfaceInfo, networkInterfaces } from 'node:os';
+import { isLoopback } from '../../lib/loopback.js';
 
 /** The Android emulator's alias of the host's loopback (the iOS simulator shares the host's: localhost). */
 export const ANDROID_EMULATOR_HOST = '10.0.2.2';
@@ -11,11 +12,8 @@ export const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'] as const;
 
 export type Interfaces = NodeJS.Dict<NetworkInterfaceInfo[]>;
 
-/** True when `host` keeps the mock on this machine (`127.0.0.1`, `localhost`, `::1`, any 127.x.y.z). */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1');
-  return (LOOPBACK_NAMES as readonly string[]).includes(bare) || /^127\./.test(bare);
-}
+/** True when `host` keeps the mock on this machine (`127.0.0.1`, `localhost`, `::1`, any 127.x.y.z): lib/loopback.ts. */
+export { isLoopback };
 
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
 

@@ -8,14 +8,22 @@ import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { generate as Generate } from 'selfsigned';
+import { CA_ORIGIN_FILE, originProblem, recordOrigin } from './ca-origin.js';
 import { CertificateError, prepareCertDir, tightenKey } from './cert-dir.js';
+import { gitTracked } from './git-tracked.js';
 
 export { CertificateError };
 
 /** Where --https keeps its files unless --cert-dir says otherwise (under the current directory). */
 export const DEFAULT_CERT_DIR = '.mcs-mock';
 
-export const CERT_FILES = { ca: 'ca.pem', caKey: 'ca-key.pem', cert: 'cert.pem', key: 'key.pem' } as const;
+export const CERT_FILES = {
+  ca: 'ca.pem',
+  caKey: 'ca-key.pem',
+  caOrigin: CA_ORIGIN_FILE,
+  cert: 'cert.pem',
+  key: 'key.pem',
+} as const;
 
 const DAY = 86_400_000;
 /** Apple's limit for a trusted server certificate is 825 days; a year is well within it. */
@@ -110,6 +118,7 @@ async function newAuthority(dir: string, now: Date, made: MockCertificate['made'
   const ca = await makeAuthority(now);
   write(join(dir, CERT_FILES.caKey), ca.key, true);
   write(join(dir, CERT_FILES.ca), ca.cert, false);
+  recordOrigin(dir, new X509Certificate(ca.cert));
   made.push('authority');
   return ca;
 }
@@ -131,6 +140,39 @@ async function makeServerCertificate(names: readonly string[], ca: Pair, now: Da
   return { cert: made.cert, key: made.private };
 }
 
+/** A path as a POSIX shell reads it, quoted only when it must be. */
+const sh = (path: string) => (/^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`);
+
+/** The refusal of an authority that is not to be reused: why, the files to delete, the command that makes a new one. */
+function refuseAuthority(dir: string, why: string, extra = ''): CertificateError {
+  const files = [CERT_FILES.ca, CERT_FILES.caKey, CERT_FILES.caOrigin].map((f) => sh(join(dir, f)));
+  const again = `npm start -- --https${dir === DEFAULT_CERT_DIR ? '' : ` --cert-dir ${sh(dir)}`}`;
+  return new CertificateError(
+    `the certificate authority in ${dir} is not used: ${why}. Whoever has a copy of its key can impersonate any site to every device that trusts it. ${extra}Delete it (rm -f ${files.join(' ')}) and run \`${again}\` to make a new one; then remove the old authority from each device that trusted it and trust the new one (docs/mobile.md)`,
+  );
+}
+
+/**
+ * A found authority key that git tracks (committed, or staged to be) is in
+ * every clone of the repository: refused. When git cannot say, refused too,
+ * with the way out of a directory no repository holds.
+ */
+function refuseTrackedKey(dir: string): void {
+  const path = join(dir, CERT_FILES.caKey);
+  if (!existsSync(path)) return;
+  const git = gitTracked(path);
+  if (git.tracked === true)
+    throw refuseAuthority(
+      dir,
+      `git tracks ${path} (committed, or staged to be)`,
+      `Take it out of git (git rm --cached -- ${sh(path)}; a commit that holds it keeps it in the history). `,
+    );
+  if (git.tracked === undefined)
+    throw new CertificateError(
+      `cannot tell whether git tracks ${path} (${git.why}); a key git tracks is refused. Fix git, or give --cert-dir a directory outside any repository`,
+    );
+}
+
 /**
  * The certificate for `names` (host names and IP addresses), kept in `dir`:
  * the authority and the server certificate are reused while they last and
@@ -141,13 +183,16 @@ export async function certificateFor(
   dir: string,
   now: Date = new Date(),
 ): Promise<MockCertificate> {
-  const tightened = [
-    ...prepareCertDir(dir),
-    ...tightenKey(join(dir, CERT_FILES.caKey)),
-    ...tightenKey(join(dir, CERT_FILES.key)),
-  ];
+  const tightened = prepareCertDir(dir);
+  // Before anything is changed or read in it: a tracked key is refused, not tightened.
+  refuseTrackedKey(dir);
+  tightened.push(...tightenKey(join(dir, CERT_FILES.caKey)), ...tightenKey(join(dir, CERT_FILES.key)));
   const made: MockCertificate['made'] = [];
-  let ca: Pair = loadPair(dir, CERT_FILES.ca, CERT_FILES.caKey) ?? (await newAuthority(dir, now, made));
+  const found = loadPair(dir, CERT_FILES.ca, CERT_FILES.caKey);
+  // Only an authority this tool made on this machine is reused (or replaced when it ends): never one brought in.
+  const foreign = found && originProblem(dir, found.x509);
+  if (foreign) throw refuseAuthority(dir, foreign);
+  let ca: Pair = found ?? (await newAuthority(dir, now, made));
   let caX509 = new X509Certificate(ca.cert);
   if (!caX509.ca || !lasts(caX509, now)) {
     ca = await newAuthority(dir, now, made);

@@ -4,13 +4,21 @@
 // without a preflight (not JSON), and a Host that is not this machine (DNS
 // rebinding) are refused. curl and scripts, which send no Origin, are unaffected.
 //
+// And out of reach of other machines (issue 38): with --host 0.0.0.0 a phone on
+// the Wi-Fi could send `Host: 127.0.0.1` and read the reset-token mailbox. The
+// Host is the client's to choose; the connection's address is not. So every
+// route under the prefix answers a loopback peer only, unless the mock was told
+// to open them (controlsFromNetwork, --lan-controls).
+//
 // The guard hangs on the control routes themselves (issue 26), not on the URL
 // text: the router decodes `%5F_mock`, `%2F` and a trailing slash and strips an
 // absolute-form request line's authority, so any test of the raw URL can be
 // spelled around. Whatever spelling reached a route under the prefix, the route
 // runs the guard first.
 import type { FastifyRequest, onRequestHookHandler, onRouteHookHandler } from 'fastify';
+import { fromLoopback } from '../../lib/loopback.js';
 import { allowedHosts, foreignHost, isAllowedOrigin } from '../../lib/origins.js';
+import type { MockContext } from '../options.js';
 
 /** Every route registered under this prefix is a control, and guarded. */
 export const CONTROL_PREFIX = '/__mock';
@@ -37,15 +45,33 @@ export function crossSiteReason(
   return undefined;
 }
 
+/** How a refusal of another machine says the way to open the controls to it. */
+export const OPEN_TO_NETWORK =
+  'start the mock with --lan-controls (the option controlsFromNetwork: true) to let other machines use the controls, the console and the reset-token mailbox';
+
+/**
+ * Why a request's connection is not from this machine (its socket's remote
+ * address is not loopback: 127.0.0.0/8, ::1, ::ffff:127.x.y.z), or undefined.
+ * Never the Host header: a device on the network sends whatever Host it likes.
+ */
+export function otherMachine(request: FastifyRequest): string | undefined {
+  const peer = request.raw.socket?.remoteAddress;
+  return fromLoopback(peer) ? undefined : `the request came from ${peer ?? 'an unknown address'}, not this machine`;
+}
+
+type GuardSettings = Pick<MockContext, 'corsOrigins' | 'controlHosts' | 'controlsFromNetwork' | 'anyAddress'>;
+
 /** The guard one control route runs before anything else of its own. */
-export function controlGuard(
-  extraOrigins: readonly string[],
-  extraHosts: readonly string[] = [],
-): onRequestHookHandler {
-  const hosts = allowedHosts(extraOrigins, extraHosts);
+export function controlGuard(settings: GuardSettings): onRequestHookHandler {
+  const { corsOrigins, controlsFromNetwork } = settings;
+  const hosts = allowedHosts(corsOrigins, settings.controlHosts);
+  // Opened to the network on every address, a device names the mock by its LAN address: an IP literal, never rebound.
+  const anyIpHost = controlsFromNetwork && settings.anyAddress;
   return (request, _reply, done) => {
     const { errors } = request.server.mock.ctx;
-    const why = crossSiteReason(request, hosts, extraOrigins);
+    const remote = controlsFromNetwork ? undefined : otherMachine(request);
+    if (remote) return done(errors.MOCK_CONTROL_REFUSED(`${remote}; ${OPEN_TO_NETWORK}`));
+    const why = crossSiteReason(request, hosts, corsOrigins, anyIpHost);
     if (why) return done(errors.MOCK_CONTROL_REFUSED(why));
     if (request.method === 'POST' && !/^application\/json\b/i.test(String(request.headers['content-type'] ?? '')))
       return done(errors.MOCK_CONTROL_JSON());
@@ -58,11 +84,8 @@ export function controlGuard(
  * CONTROL_PREFIX, by any plugin, now or later: a new control cannot be left out.
  * Add it before the controls are registered.
  */
-export function guardControlRoutes(
-  extraOrigins: readonly string[],
-  extraHosts: readonly string[] = [],
-): onRouteHookHandler {
-  const guard = controlGuard(extraOrigins, extraHosts);
+export function guardControlRoutes(settings: GuardSettings): onRouteHookHandler {
+  const guard = controlGuard(settings);
   return (route) => {
     if (!route.url.startsWith(CONTROL_PREFIX)) return;
     const own = route.onRequest;

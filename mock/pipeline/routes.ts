@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import fp from 'fastify-plugin';
 import { allowedHosts } from '../../lib/origins.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
-import { crossSiteReason } from '../controls/guard.js';
+import { crossSiteReason, otherMachine } from '../controls/guard.js';
 import { handlers as ownHandlers } from '../handlers/index.js';
 import type { HandlerInput, HandlerTable, OperationId } from '../handlers/types.js';
 import { worldEntry } from '../worlds/hook.js';
@@ -58,11 +58,15 @@ export default fp(
     const { spec } = app.mock.ctx;
     const handlers: HandlerTable = { ...ownHandlers, ...app.mock.ctx.handlers };
     const { worlds, ctx } = app.mock;
-    // A request from a page of another site uses a live world but makes none (the controls' rule).
+    // A request from a page of another site uses a live world but makes none (the controls' rule). One
+    // from another machine makes one only when the mock serves the network (--host beyond loopback): a
+    // device then names its worlds through the API, as today, but never reaches the controls (guard.ts).
     const hosts = allowedHosts(ctx.corsOrigins, ctx.controlHosts);
-    const enterWorld = worldEntry(worlds, ctx.errors, false, (request) =>
-      crossSiteReason(request, hosts, ctx.corsOrigins, ctx.anyAddress),
-    );
+    const enterWorld = worldEntry(worlds, ctx.errors, false, (request) => {
+      const remote = ctx.onNetwork ? undefined : otherMachine(request);
+      if (remote) return `${remote}, and the mock does not serve the network (--host)`;
+      return crossSiteReason(request, hosts, ctx.corsOrigins, ctx.anyAddress);
+    });
     const missing = spec.operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
     if (missing.length) throw new Error(`the mock has no handler for ${missing.join(', ')}`);
     app.decorateRequest('operation', undefined);

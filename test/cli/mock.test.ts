@@ -73,15 +73,54 @@ t.test('every flag', async (t) => {
     });
 });
 
-t.test('--host beyond this machine warns that the controls are reachable from the network', async (t) => {
-  for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) t.equal(hostWarning(host), undefined, host);
-  for (const host of ['0.0.0.0', '192.168.1.20', '::'])
+t.test(
+  'regression: --host beyond this machine warns of what the network reaches, and --lan-controls of the controls',
+  async (t) => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) t.equal(hostWarning(host), undefined, host);
+    for (const host of ['0.0.0.0', '192.168.1.20', '::']) {
+      const closed = hostWarning(host);
+      t.match(
+        closed,
+        /other machines can reach the mock's API and sign in with its demo accounts, but not its controls/,
+        host,
+      );
+      t.match(
+        closed,
+        /answer only connections from this machine, whatever Host a request names; --lan-controls opens them/,
+      );
+      // The old warning's "Controls still answer only a Host of this machine" read as a protection: a device sends any Host.
+      t.notMatch(closed, /answer only a Host/);
+      t.match(
+        hostWarning(host, true),
+        /with --lan-controls, its controls under \/__mock: .*read the reset-token mailbox/,
+        host,
+      );
+    }
+    const world = { origin: 'seed' as const, seed: 1, clients: 2, rateLimit: false as const };
+    const lines = (argv: string[]) => {
+      const p = parseMockArgs(argv);
+      if (!p.ok) throw new Error(p.message);
+      return banner('http://0.0.0.0:4010', p.settings, world);
+    };
+    t.match(lines(['--host', '0.0.0.0']), '/__mock (controls, console, mailbox): this machine only, by the connection');
     t.match(
-      hostWarning(host),
-      /other machines can reach the mock, its demo accounts and its controls under \/__mock/,
-      host,
+      lines(['--host', '0.0.0.0', '--lan-controls']),
+      '/__mock (controls, console, mailbox): OPEN TO THE NETWORK',
     );
-});
+    t.notMatch(lines([]), '/__mock (controls', 'on loopback: nothing to say');
+    const p = parseMockArgs(['--host', '0.0.0.0', '--lan-controls']);
+    t.equal(p.ok && p.settings.options.controlsFromNetwork, true, 'the option set');
+    for (const argv of [
+      ['--lan-controls'],
+      ['--lan-controls', '--host', '127.0.0.1'],
+      ['--lan-controls', '--host', '::1'],
+    ]) {
+      const refused = parseMockArgs(argv);
+      t.notOk(refused.ok, argv.join(' '));
+      if (!refused.ok) t.match(refused.message, '--lan-controls is used only with a --host beyond this machine');
+    }
+  },
+);
 
 t.test('--cors-origin is repeatable and normalised to an origin', async (t) => {
   const p = parseMockArgs([

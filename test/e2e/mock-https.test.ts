@@ -2,10 +2,10 @@
 // in .mcs-mock/ (or --cert-dir), reused on later starts, its fingerprints
 // printed and its keys 0600; --host 0.0.0.0 prints the machine's LAN addresses
 // (docs/mobile.md).
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { once } from 'node:events';
-import { chmodSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { join } from 'node:path';
@@ -125,4 +125,48 @@ t.test('--host 0.0.0.0 prints the LAN addresses, and --https covers them from th
   const ca = readFileSync(join(dir, 'ca.pem'), 'utf8');
   t.equal((await get(`https://127.0.0.1:${port}/openapi.yaml`, ca)).status, 200);
   await stop(wide.child);
+});
+
+/** Runs the mock to its exit (a refused start): its exit code and all it printed. */
+async function refusedStart(cwd: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [...TS, CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const timer = setTimeout(() => child.kill('SIGTERM'), 60_000);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  return { code, output };
+}
+
+t.test('regression: --https refuses an authority committed to the repository, and says what to do', async (t) => {
+  const cwd = t.testdir({});
+  const port = await freePort();
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd, stdio: 'pipe' });
+  git('init', '-q');
+  const made = await start(t, cwd, ['--https', '--port', String(port)]);
+  await stop(made.child);
+  // The issue's case: the directory committed whole (its .gitignore overridden), the key 0644.
+  chmodSync(join(cwd, '.mcs-mock', 'ca-key.pem'), 0o644);
+  git('add', '-f', '.mcs-mock');
+  git('commit', '-q', '-m', 'certs');
+  const key = readFileSync(join(cwd, '.mcs-mock', 'ca-key.pem'), 'utf8');
+  const refused = await refusedStart(cwd, ['--https', '--port', String(port)]);
+  t.equal(refused.code, 1, 'the mock does not start');
+  t.notMatch(refused.output, /Mock console|TLS: certificate authority/, 'nothing served, no authority offered');
+  t.match(refused.output, 'cannot start the mock: the certificate authority in .mcs-mock is not used: git tracks');
+  t.match(refused.output, 'rm -f .mcs-mock/ca.pem .mcs-mock/ca-key.pem .mcs-mock/ca-origin.json');
+  t.match(refused.output, 'git rm --cached -- .mcs-mock/ca-key.pem');
+  t.match(refused.output, '`npm start -- --https` to make a new one');
+  t.notMatch(refused.output, /PRIVATE KEY/);
+  t.notMatch(refused.output, key.split('\n')[1]!, 'no line of the key');
+  t.equal(readFileSync(join(cwd, '.mcs-mock', 'ca-key.pem'), 'utf8'), key, 'the key left as it was');
+
+  // Done as told: out of git, deleted, made anew.
+  git('rm', '-q', '--cached', '-r', '--', '.mcs-mock');
+  for (const f of ['ca.pem', 'ca-key.pem', 'ca-origin.json']) rmSync(join(cwd, '.mcs-mock', f));
+  const fresh = await start(t, cwd, ['--https', '--port', String(port)]);
+  t.match(fresh.output, 'TLS: certificate authority .mcs-mock/ca.pem (made now: trust it on each device');
+  await stop(fresh.child);
 });

@@ -30,6 +30,7 @@ t.test('each bad option is refused with MockOptionsError naming it', async (t) =
     [{ host: '' }, 'host', 'host must be a non-empty string'],
     [{ host: 4010 }, 'host', 'host must be a non-empty string, not 4010'],
     [{ logger: 'yes' }, 'logger', 'logger must be true or false'],
+    [{ controlsFromNetwork: 'yes' }, 'controlsFromNetwork', 'controlsFromNetwork must be true or false'],
     [{ now: new Date() }, 'now', 'now must be a function'],
     [{ onStateError: 'log' }, 'onStateError', 'onStateError must be a function'],
     [{ corsOrigins: 'http://a.example' }, 'corsOrigins', 'corsOrigins must be an array'],

@@ -77,3 +77,42 @@ t.test(
     t.equal(origin.statusCode, 403, 'a foreign Origin is still refused');
   },
 );
+
+t.test(
+  'regression: another machine makes worlds through the API only when the mock serves the network, and never reaches the controls',
+  async (t) => {
+    // Each row: the mock's options, the peer, the Host it names, whether a new world is made.
+    const rows: Array<[string, { host?: string }, string, string, boolean]> = [
+      ['LAN mode, a device by its LAN address', { host: '0.0.0.0' }, '192.168.1.20', '192.168.1.10:4010', true],
+      ['LAN mode, a device over IPv6', { host: '::' }, 'fe80::1', '[fe80::2]:4010', true],
+      ['LAN mode, a device naming Host 127.0.0.1', { host: '0.0.0.0' }, '10.0.0.5', '127.0.0.1:4010', true],
+      ['bound to a LAN address, a device by it', { host: '192.168.1.10' }, '192.168.1.20', '192.168.1.10:4010', true],
+      ['LAN mode, a rebinding name is still refused', { host: '0.0.0.0' }, '10.0.0.5', 'attacker.example', false],
+      ['the default bind, another machine naming 127.0.0.1', {}, '10.0.0.5', '127.0.0.1:4010', false],
+      ['the default bind, another machine (IPv4-mapped)', {}, '::ffff:192.168.1.20', 'localhost:4010', false],
+      ['--host 127.0.0.1, another machine', { host: '127.0.0.1' }, '192.168.1.20', '127.0.0.1:4010', false],
+      ['the default bind, this machine', {}, '127.0.0.1', 'localhost:4010', true],
+      ['the default bind, this machine over IPv6', {}, '::1', '127.0.0.1:4010', true],
+      ['the default bind, this machine IPv4-mapped', {}, '::ffff:127.0.0.1', '127.0.0.1:4010', true],
+    ];
+    for (const [i, [what, options, peer, host, makes]] of rows.entries()) {
+      const { app } = await testMock(t, options);
+      const name = `d${i}`;
+      const r = await app.inject({ ...signin(name, 'header', { host }), remoteAddress: peer });
+      t.equal((await liveNames(app)).includes(name), makes, `${what}: ${makes ? 'made' : 'not made'}`);
+      if (!makes) {
+        t.equal(r.statusCode, 403, `${what}: 403`);
+        t.match(r.json(), { message: /is not live, and this request cannot make it/, status: 403 });
+      }
+      // Whatever it may do through the API, another machine never reaches the world's controls.
+      if (peer.startsWith('127.') || peer === '::1' || peer.startsWith('::ffff:127.')) continue;
+      const mail = await app.inject({
+        method: 'GET',
+        url: `/__mock/mail?world=${name}`,
+        remoteAddress: peer,
+        headers: { host },
+      });
+      t.equal(mail.statusCode, 403, `${what}: its mailbox refused`);
+    }
+  },
+);
