@@ -209,3 +209,25 @@ export function decodeLayer(s: string, family: Family): Decoded | undefined {
   }
   return d.changed ? d.result() : undefined;
 }
+
+/**
+ * The text without its line breaks (CR and LF), or undefined when it has none: base64 wrapped at 76
+ * characters (Python's base64.encodebytes, PHP's chunk_split, MIME, PEM) splits a secret's core across lines.
+ */
+export function withoutLineBreaks(s: string): Decoded | undefined {
+  if (!s.includes('\n') && !s.includes('\r')) return undefined;
+  const at = new Int32Array(s.length + 1);
+  const kept: string[] = [];
+  let length = 0;
+  let from = 0;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : -1;
+    if (c !== 10 && c !== 13 && c !== -1) continue;
+    // A run of kept characters [from, i): each maps to where it stands in the source.
+    for (let j = from; j < i; j++) at[length++] = j;
+    kept.push(s.slice(from, i));
+    from = i + 1;
+  }
+  at[length] = s.length;
+  return { text: kept.join(''), at: at.subarray(0, length + 1) };
+}

@@ -6,7 +6,7 @@
 // span of the text that made it; and a piece of a secret (MIN_FRAGMENT or more)
 // left before a cut ("...", "…", a quote, the end), even when the cut split an escape.
 import { base64Cores, widened } from './base64-cores.js';
-import { decodeLayer, FAMILIES } from './decode.js';
+import { type Decoded, decodeLayer, FAMILIES, withoutLineBreaks } from './decode.js';
 
 /** A cut-off piece of a secret this long or longer is masked where an excerpt ends. */
 export const MIN_FRAGMENT = 8;
@@ -182,18 +182,27 @@ function spansIn(text: string, needles: Needle[]): Span[] {
 /** Decodings tried per text at most: sequences of one family after another, shortest first. */
 const MAX_DECODINGS = 32;
 
-/**
- * The spans of the text that hold a secret: in the text as it is, and in every
- * decoding of it, one family of escaping undone after another (HTML of JSON,
- * URL of JSON of JSON, ...), each span mapped back to the text.
- */
 /** An escape that can stand for a letter, digit, `-`, `_` or `.` (the characters of a needle's key) in some
  *  family: JSON's and JS's `\u00XX` and `\xXX`, URL's `%XX`, HTML's numeric and `&period;`-like references.
  *  A text with none holds a needle in some decoding only if it holds its key as written. */
 const KEY_ESCAPE = /\\(?:u00|x)[2-7][0-9A-Fa-f]|%[2-7][0-9A-Fa-f]|&#|&(?:period|lowbar|UnderBar|hyphen|dash|minus);/;
 
+/** One layer of each escaping family undone, or the line breaks of wrapped base64 taken out. */
+const DECODERS: Array<(s: string) => Decoded | undefined> = [
+  ...FAMILIES.map((family) => (s: string) => decodeLayer(s, family)),
+  withoutLineBreaks,
+];
+
+/**
+ * The spans of the text that hold a secret: in the text as it is, and in every
+ * decoding of it, one family of escaping undone after another (HTML of JSON,
+ * URL of JSON of JSON, ...), each span mapped back to the text.
+ */
 export function secretSpans(text: string, all: Needle[]): Span[] {
-  const needles = KEY_ESCAPE.test(text) ? all : all.filter((n) => text.includes(n.key));
+  // A line break (raw, or escaped as JSON writes it) may split a wrapped base64 core's key: base64 needles
+  // are kept for a text that has one.
+  const broken = /[\r\n]|\\[rn]/.test(text);
+  const needles = KEY_ESCAPE.test(text) ? all : all.filter((n) => (broken && n.widen) || text.includes(n.key));
   if (needles.length === 0) return [];
   const spans = spansIn(text, needles);
   const queue: Array<{ text: string; maps: Int32Array[] }> = [{ text, maps: [] }];
@@ -202,8 +211,8 @@ export function secretSpans(text: string, all: Needle[]): Span[] {
   for (let next = 0; next < queue.length && decodings < MAX_DECODINGS; next++) {
     const { text: layer, maps } = queue[next]!;
     if (maps.length >= MAX_LAYERS) continue;
-    for (const family of FAMILIES) {
-      const decoded = decodeLayer(layer, family);
+    for (const decode of DECODERS) {
+      const decoded = decode(layer);
       if (!decoded || seen.has(decoded.text) || decodings++ >= MAX_DECODINGS) continue;
       seen.add(decoded.text);
       const chain = [...maps, decoded.at];

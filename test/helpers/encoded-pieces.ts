@@ -15,7 +15,14 @@ const unpercent = (text: string) =>
     'latin1',
   ).toString('utf8');
 
-function readable(text: string): string[] {
+/** The text, and the text without line breaks (raw or JSON-escaped): wrapped base64 (76 a line) is one run. */
+const unwrapped = (text: string) => [text, text.replace(/\r|\n|\\r|\\n/g, '')];
+
+function readable(whole: string): string[] {
+  return unwrapped(whole).flatMap(runs);
+}
+
+function runs(text: string): string[] {
   const out = [text];
   // PIECE bytes take 16 hex characters, and 11 of base64 at least.
   for (const [run] of text.matchAll(/[0-9A-Fa-f]{16,}/g))

@@ -47,6 +47,9 @@ t.test(
       // An excerpt of a report cut a few characters before the password's end.
       ['base64 cut inside the password', (s) => `${b64(s).slice(0, upTo(s, 6))}…`],
       ['base64 cut inside the password by "..."', (s) => `${b64(s).slice(0, upTo(s, 7))}...`],
+      // Python's base64.encodebytes and PHP's chunk_split wrap at 76: a line break may split the secret.
+      ['base64 wrapped at 76, LF', (s) => b64(s).replace(/(.{76})/g, '$1\n')],
+      ['base64 wrapped at 20, CRLF written as JSON escapes', (s) => b64(s).replace(/(.{20})/g, '$1\\r\\n')],
       ['hex', hex],
       ['hex, upper case', (s) => hex(s).toUpperCase()],
       ['percent-encoding of every byte', percent],
