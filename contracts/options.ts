@@ -55,6 +55,9 @@ export interface RunContext {
   timeoutMs: number;
   only: Set<string>;
   skip: Set<string>;
+  /** Entries or groups of the check registry (contracts/selection.ts). */
+  checks: Set<string>;
+  excludeChecks: Set<string>;
   strict: boolean;
   allowWrites: boolean;
   allowDestructive: boolean;
@@ -119,6 +122,10 @@ const RUN_RULES: Record<string, Rule> = {
   'only[]': text,
   skip: list,
   'skip[]': text,
+  checks: list,
+  'checks[]': text,
+  excludeChecks: list,
+  'excludeChecks[]': text,
   strict: boolean,
   allowWrites: boolean,
   allowDestructive: boolean,
@@ -188,6 +195,8 @@ export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePat
     timeoutMs: o.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
     only: new Set(o.only ?? []),
     skip: new Set(o.skip ?? []),
+    checks: new Set(o.checks ?? []),
+    excludeChecks: new Set(o.excludeChecks ?? []),
     strict: o.strict ?? false,
     allowWrites: o.allowWrites ?? false,
     allowDestructive: o.allowDestructive ?? false,

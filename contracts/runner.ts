@@ -8,23 +8,16 @@ import { redact, redactDeep } from '../lib/redact.js';
 import { nearest } from '../lib/words.js';
 import { createExchangeValidator } from '../spec/exchange.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
-import { authChecks } from './checks/auth.js';
-import { conformanceChecks, logoutCheck } from './checks/conformance.js';
 import { signIn } from './checks/kit.js';
-import { meaningChecks } from './checks/meaning.js';
-import { negativeChecks } from './checks/negative.js';
-import { pagingChecks } from './checks/paging.js';
-import { rateLimitCheck } from './checks/rate-limit.js';
-import { searchChecks } from './checks/search.js';
-import { sequenceChecks } from './checks/sequences/index.js';
-import { subscriptionChecks } from './checks/subscription.js';
-import { writeChecks } from './checks/writes.js';
+import { CHECKS, type CheckModule } from './checks/registry.js';
+import type { Discovered } from './discovered.js';
 import { checkMinCoverage, coverageResult } from './measures/coverage.js';
 import { buildLedger } from './measures/ledger.js';
 import { checkBudgets } from './measures/timing.js';
 import { type RunContext, resolveRunOptions } from './options.js';
 import { ContractOptionsError } from './options-error.js';
 import { expectedRequests, paceNotice } from './pace.js';
+import { type CheckSelection, isChosen, pulledNotice, selectChecks } from './selection.js';
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
 import { type CheckResult, RunAborted, type RunOptions, type RunReport } from './types.js';
 import { chooseWorld, type WorldChoice } from './world.js';
@@ -34,6 +27,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   const loaded = spec ?? (await loadSpec());
   const ctx = resolveRunOptions(options, loaded);
   checkSelection(ctx, loaded);
+  const selection = selectChecks(ctx);
   checkMinCoverage(ctx.minCoverage);
   checkBudgets(ctx, loaded, nearest);
   const started = performance.now();
@@ -45,25 +39,17 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     runSignal: deadline.signal,
   });
   const s = new Session(ctx, loaded, createExchangeValidator(loaded), transport, deadline.signal);
+  s.picks = (spec) => isChosen(selection, spec.id, spec.group);
+  const pulled = pulledNotice(selection);
+  if (pulled) ctx.onNotice(pulled);
   announcePace(ctx, loaded.operations.filter((o) => s.selected(o)).length);
   let world: WorldChoice = { fresh: false };
   try {
     world = await chooseWorld(ctx, () => s.turn(), deadline.signal);
     s.world = world.name;
     await preflight(s, world);
-    const found = await conformanceChecks(s);
-    await authChecks(s, found);
-    await subscriptionChecks(s, found);
-    await pagingChecks(s, found);
-    await searchChecks(s, found);
-    await meaningChecks(s, found);
-    await negativeChecks(s);
-    // Loaded only when asked for: fast-check stays out of a plain run.
-    if (ctx.fuzz > 0) await (await import('./checks/fuzz.js')).fuzzChecks(s, found);
-    await writeChecks(s, found);
-    await sequenceChecks(s, found);
-    await logoutCheck(s, found);
-    await rateLimitCheck(s);
+    const found: Discovered = { measurementTypes: [], reads: [] };
+    for (const m of modulesToRun(selection)) await m.run(s, found);
   } catch (err) {
     // The reason a run could not happen may quote an answer: no secret in it either.
     if (err instanceof RunAborted) throw new RunAborted(redact(err.message, s.secrets));
@@ -86,6 +72,13 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     ...(ctx.pace > 0 ? [`paced to ${ctx.pace} a minute`] : []),
     ...(ctx.fuzz > 0 ? [`fuzz ${ctx.fuzz} (seed ${ctx.seed})`] : []),
     ...(world.name ? [`world ${world.name}${world.fresh ? ' (fresh)' : ''}`] : []),
+    ...(selection.narrowed
+      ? [
+          `checks ${CHECKS.filter((c) => selection.chosen.has(c.name))
+            .map((c) => c.name)
+            .join(', ')}`,
+        ]
+      : []),
   ];
   const report: RunReport = {
     tool: 'mcs-contracts',
@@ -121,6 +114,15 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
 function announcePace(ctx: RunContext, operations: number): void {
   if (ctx.pace <= 0) return;
   ctx.onNotice(paceNotice(expectedRequests({ operations, allowWrites: ctx.allowWrites, fuzz: ctx.fuzz }), ctx.pace));
+}
+
+/** The registry's modules, each once, where its first selected entry stands: the run's order is the registry's. */
+function modulesToRun(selection: CheckSelection): CheckModule[] {
+  const modules: CheckModule[] = [];
+  for (const c of CHECKS)
+    if (c.module && (!selection.narrowed || selection.chosen.has(c.name)) && !modules.includes(c.module))
+      modules.push(c.module);
+  return modules;
 }
 
 /** only and skip name operationIds or tags of the spec; anything else is an options error. */

@@ -38,6 +38,8 @@ export interface CheckSpec {
 export const DEADLINE_SKIP = "not run: the run's deadline passed (--deadline)";
 /** The reason of a check left out by the selection: the CLI counts these rather than listing each. */
 export const NOT_SELECTED = 'not selected by --only/--skip';
+/** The reason of a check --checks / --exclude-checks left out (never recorded: see unrecorded). */
+export const NOT_CHOSEN = 'not selected by --checks/--exclude-checks';
 
 export class Session implements RunWide {
   readonly results: CheckResult[] = [];
@@ -54,6 +56,9 @@ export class Session implements RunWide {
   token = '';
   /** The mock's world every request names (contracts/world.ts); none until the run has chosen it. */
   world?: string;
+  /** Whether a check is of an entry of the registry the run makes (--checks / --exclude-checks, set by the
+   *  runner from contracts/selection.ts); every check unless set. */
+  picks: (spec: CheckSpec) => boolean = () => true;
   /** Problems listed in the report so far (the per-run cap). */
   private listed = 0;
   /** Time spent waiting out 429s so far (the --max-wait budget). */
@@ -193,6 +198,7 @@ export class Session implements RunWide {
 
   /** Runs one check on a CheckRun of its own; whatever it throws becomes a problem of that check, never a crash. */
   async check(spec: CheckSpec, body: CheckBody): Promise<CheckResult> {
+    if (!this.chosen(spec)) return unrecorded(spec);
     if (spec.operationId && !this.selected(this.op(spec.operationId))) return this.skip(spec, NOT_SELECTED);
     if (this.runSignal?.aborted) return this.skip(spec, DEADLINE_SKIP);
     const started = performance.now();
@@ -245,10 +251,21 @@ export class Session implements RunWide {
     ];
   }
 
+  /** A check of an entry --checks / --exclude-checks left out: neither made nor recorded. */
+  chosen(spec: CheckSpec): boolean {
+    return this.picks(spec);
+  }
+
   skip(spec: CheckSpec, reason: string): CheckResult {
+    if (!this.chosen(spec)) return unrecorded(spec);
     const result: CheckResult = { ...spec, verdict: 'skip', problems: [], notes: [reason], ms: 0 };
     this.results.push(result);
     this.ctx.onResult(result);
     return result;
   }
+}
+
+/** What a check left out by --checks / --exclude-checks returns to its module: kept out of the report. */
+function unrecorded(spec: CheckSpec): CheckResult {
+  return { ...spec, verdict: 'skip', problems: [], notes: [NOT_CHOSEN], ms: 0 };
 }

@@ -11,7 +11,8 @@ export { type Finding, HTTP_RULES, type HttpRule, resting, type Severity, severi
 
 export type Verdict = 'pass' | 'fail' | 'observation' | 'skip';
 
-/** `run` holds what concerns the run as a whole (its deadline). */
+/** The groups of the check registry (contracts/checks/registry.ts); `run` holds what concerns the run as a
+ *  whole (its deadline, coverage and response-time budgets). */
 export type CheckGroup =
   | 'conformance'
   | 'auth'
@@ -93,6 +94,10 @@ export interface RunOptions {
   /** operationIds or tags. */
   only?: string[];
   skip?: string[];
+  /** Names or groups of the check registry (contracts/checks/registry.ts, `--list-checks`): only these checks,
+   *  and not these. A check not selected leaves no result; the report's modes name the selection. */
+  checks?: string[];
+  excludeChecks?: string[];
   strict?: boolean;
   allowWrites?: boolean;
   allowDestructive?: boolean;

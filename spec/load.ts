@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { parse as parseYaml } from 'yaml';
 import { assumptionAt, encodePointer } from './assumptions.js';
+import { answersRecords, isReadNode } from './operation-facts.js';
 
 export const SPEC_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
 
@@ -63,6 +64,10 @@ export interface OperationEntry {
   isPublic: boolean;
   /** From `x-subscription-required`; public operations never need one. */
   subscriptionRequired: boolean;
+  /** From `x-read: true`: it changes nothing; an operation not marked is a write (spec/operation-facts.ts). */
+  read: boolean;
+  /** A success answers records: `data` an array of objects, or a page of them (spec/operation-facts.ts). */
+  list: boolean;
   /** The operation as a whole rests on a decision the interface document leaves open. */
   assumed: boolean;
   /** The operation's pointer in the document as written: `/paths/~1client~1list/post`. */
@@ -155,7 +160,7 @@ function toOperation(
   const params = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])];
   const body = op.requestBody;
   const bodyMedia = jsonMedia(body?.content);
-  return {
+  const entry: OperationEntry = {
     operationId: op.operationId,
     method,
     path,
@@ -164,6 +169,8 @@ function toOperation(
     summary: op.summary ?? '',
     isPublic,
     subscriptionRequired: !isPublic && op['x-subscription-required'] === true,
+    read: isReadNode(op),
+    list: false,
     assumed: op['x-assumed'] === true,
     pointer: `/paths${encodePointer([path, method])}`,
     parameters: params.map((p: RawNode) => ({
@@ -187,6 +194,8 @@ function toOperation(
       Object.entries<RawNode>(op.responses ?? {}).map(([status, r]) => [status, toResponse(status, r)]),
     ),
   };
+  entry.list = answersRecords(entry.responses);
+  return entry;
 }
 
 /** The pointers of the operation's x-assumed parts, read from the document as written (where its $refs are). */

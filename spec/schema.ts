@@ -4,7 +4,9 @@
 
 // One definition of the pointer syntax, shared with spec/assumptions.ts (which load.ts calls).
 import { decodePointer, encodePointer } from './assumptions.js';
-import type { JsonSchema } from './load.js';
+
+/** A JSON Schema as load.ts has it (declared here too, so that load.ts may use this module). */
+type JsonSchema = Record<string, unknown>;
 
 export { decodePointer, encodePointer };
 

@@ -3,9 +3,9 @@
 // Each call carries a body the operation takes as valid (validInput), so that
 // a server that validates before it authenticates answers about credentials.
 import { randomBytes } from 'node:crypto';
+import { protectedReads } from '../../spec/operation-facts.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
-import { PROTECTED_READS } from './conformance.js';
 import { validInput } from './kit.js';
 
 export async function authChecks(s: Session, found: Discovered): Promise<void> {
@@ -34,7 +34,7 @@ export async function authChecks(s: Session, found: Discovered): Promise<void> {
         run.conform(op.operationId, await run.call(op.operationId, { auth: { bearer: madeUp }, body }), [401]),
     );
   }
-  for (const operationId of PROTECTED_READS) {
+  for (const { operationId } of protectedReads(s.spec)) {
     const spec = {
       id: `auth:${operationId}:x-api-token`,
       group: 'auth' as const,

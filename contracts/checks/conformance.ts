@@ -7,29 +7,6 @@ import type { Session } from '../session.js';
 import { tokenOf } from './kit.js';
 
 const NOBODY = 'nobody@example.invalid';
-/** Reads that answer a list of records (others answer the envelope's empty `data: []`). */
-const LISTS = new Set([
-  'listCountries',
-  'listPlans',
-  'listCompanyUsers',
-  'listMeasurementTypes',
-  'listAdminRoomTypes',
-  'listClients',
-  'listCompanyClients',
-]);
-/** The protected reads conformance makes (each replayed with X-API-Token by the auth checks when it succeeded). */
-export const PROTECTED_READS = [
-  'getProfile',
-  'listPlans',
-  'getCurrentPlan',
-  'listCompanyUsers',
-  'listMeasurementTypes',
-  'listAdminRoomTypes',
-  'listClients',
-  'listCompanyClients',
-  'getRoomsByClientId',
-  'getRoomMeasurements',
-];
 /** Records tried at most when looking for one that has what a check needs. */
 const PROBES = 20;
 
@@ -48,7 +25,7 @@ type Refused = (operationId: string, title: string, body: unknown, params?: Reco
 
 /** The two kinds of conformance check: a read that must succeed (what it answers goes to `after`, and a
  *  protected one is kept for the auth checks), and a call that must be refused with a 4xx. */
-function probes(s: Session, found: Discovered): { read: Read; refused: Refused } {
+export function probes(s: Session, found: Discovered): { read: Read; refused: Refused } {
   const read: Read = async (operationId, title, body, after) =>
     s.check({ id: `conformance:${operationId}:${title}`, group: 'conformance', operationId, title }, async (run) => {
       const out = await run.call(operationId, { body });
@@ -56,7 +33,7 @@ function probes(s: Session, found: Discovered): { read: Read; refused: Refused }
       if (out.status !== undefined && out.status < 300) {
         if (!s.op(operationId).isPublic) found.reads.push({ operationId, body });
         after?.(out.body);
-        if (LISTS.has(operationId) && isEmptyList(out.body))
+        if (s.op(operationId).list && isEmptyList(out.body))
           run.nothingToCheck(
             `the answer holds no records, so the schema of its records was not exercised (the account has none)`,
           );

@@ -1,28 +1,12 @@
 // What --fuzz may send to a live deployment, operation by operation. Safe by
-// default: valid requests only to reads; invalid ones everywhere, made so that
+// default: valid requests only to reads (the spec's `x-read`: an operation not
+// marked is a write, spec/operation-facts.ts); invalid ones everywhere, made so that
 // a deployment that wrongly accepts one changes nothing; valid writes only with
 // --allow-writes and only to a record the run added itself.
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import type { AuthMode } from '../check-run.js';
 import { isTargetId, makeHarmless, NO_SUCH_ID } from '../checks/negative.js';
-
-/** Operations that change nothing. Listed, not guessed: an operation added to the spec is a write until listed here. */
-export const READS: ReadonlySet<string> = new Set([
-  'getSettings',
-  'listCountries',
-  'getHowItWorks',
-  'listPlans',
-  'getCurrentPlan',
-  'getProfile',
-  'listCompanyUsers',
-  'listClients',
-  'listCompanyClients',
-  'getRoomMeasurements',
-  'getRoomsByClientId',
-  'listMeasurementTypes',
-  'listAdminRoomTypes',
-]);
 
 /** Writes whose valid requests go, with --allow-writes, to a record the run adds first (own-records.ts). */
 export const OWN_RECORD_WRITES: ReadonlySet<string> = new Set([
@@ -49,7 +33,7 @@ const NEVER_VALID: Record<string, string> = {
 export type ValidPlan = { kind: 'read' } | { kind: 'own-record' } | { kind: 'skip'; reason: string };
 
 export function validPlan(op: OperationEntry, allowWrites: boolean): ValidPlan {
-  if (READS.has(op.operationId)) return { kind: 'read' };
+  if (op.read) return { kind: 'read' };
   if (OWN_RECORD_WRITES.has(op.operationId))
     return allowWrites
       ? { kind: 'own-record' }
@@ -75,7 +59,7 @@ export function unknownParams(op: OperationEntry): Record<string, string> | unde
 /** A field a flaw must leave as the harmless base has it: a password stays absent, and on a write
  *  the record's identifier stays present (an unknown one), so that the request still names nothing. */
 export function isProtected(op: OperationEntry, key: string): 'untouched' | 'present' | undefined {
-  if (READS.has(op.operationId)) return undefined;
+  if (op.read) return undefined;
   if (/password/.test(key)) return 'untouched';
   return isTargetId(key) ? 'present' : undefined;
 }
@@ -83,7 +67,7 @@ export function isProtected(op: OperationEntry, key: string): 'untouched' | 'pre
 /** The base of an invalid request to a write: every record identifier the schema has is set to one that
  *  does not exist, accounts are nobody's, passwords are left out (checks/negative.ts). Reads pass as they are. */
 export function harmless(op: OperationEntry, body: unknown): unknown {
-  if (READS.has(op.operationId) || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  if (op.read || !body || typeof body !== 'object' || Array.isArray(body)) return body;
   const out = { ...(body as Record<string, unknown>) };
   const properties = (foldAllOf(op.requestBody?.schema ?? {}).properties ?? {}) as Record<string, JsonSchema>;
   for (const [key, p] of Object.entries(properties)) if (isTargetId(key) && p.type === 'integer') out[key] = NO_SUCH_ID;

@@ -1,0 +1,385 @@
+// Every check of the suite, one named entry each, in the order a run makes
+// them: what --checks / --exclude-checks select, what --list-checks prints and
+// what the table of docs/contracts.md is rendered from (rules as data, as
+// Spectral keeps them; selected by name, as Schemathesis's checks are).
+//
+// A module makes the checks of one or more entries in one pass (negative.ts
+// makes all four of negative:*), so an entry names its module and the check
+// ids (CheckResult.id) that are its own; the runner runs a module once, where
+// its first selected entry stands, and the session records only the checks of
+// selected entries. Adding a check: one entry below (see docs/contracts.md).
+import type { Discovered } from '../discovered.js';
+import type { Session } from '../session.js';
+import type { CheckGroup } from '../types.js';
+import { authChecks } from './auth.js';
+import { conformanceChecks, logoutCheck } from './conformance.js';
+import { meaningChecks } from './meaning.js';
+import { negativeChecks } from './negative.js';
+import { COMPANY_CLIENTS, LIST_EFFECT, pagingChecks } from './paging.js';
+import { rateLimitCheck } from './rate-limit.js';
+import { searchChecks } from './search.js';
+import { sequenceChecks } from './sequences/index.js';
+import { specReads } from './spec-reads.js';
+import { GATING, subscriptionChecks } from './subscription.js';
+import { writeChecks } from './writes.js';
+
+/** What a check needs before it does more than skip: a flag of the run, or what the run found. */
+export const NEEDS = {
+  records: "the records conformance's reads find (conformance:reads runs too when it is not excluded)",
+  company: "the caller's company, from the profile",
+  nosub: 'an account without a plan (--nosub-email, --nosub-password)',
+  writes: '--allow-writes',
+  destructive: '--allow-destructive --client-id N',
+  'password-account': '--password-account-email/-password, or --allow-writes to sign one up',
+  'rate-limit': '--check-rate-limit (it spends the quota)',
+  fuzz: '--fuzz N',
+} as const;
+export type Need = keyof typeof NEEDS;
+
+/** One pass of a module: it makes the checks of every entry that names it. */
+export interface CheckModule {
+  name: string;
+  run: (s: Session, found: Discovered) => Promise<void>;
+}
+
+export interface CheckEntry {
+  /** `group:what`, as --checks names it. */
+  name: string;
+  group: CheckGroup;
+  /** One line, for --list-checks and the docs' table. */
+  description: string;
+  needs: readonly Need[];
+  /** The x-assumed nodes (JSON pointers) and HTTP rules its findings may rest on besides the responses it
+   *  validates, where known. */
+  assumptions: readonly string[];
+  /** It changes something on the deployment (a record, a password, a session of its own, the quota). */
+  writes: boolean;
+  /** The check ids (CheckResult.id) it makes. */
+  ids: RegExp;
+  /** The pass that makes its checks; none for the sign-in, which the runner makes before any module. */
+  module?: CheckModule;
+}
+
+const module = (name: string, run: CheckModule['run']): CheckModule => ({ name, run });
+
+const conformance = module('conformance', async (s, found) => {
+  Object.assign(found, await conformanceChecks(s));
+  // Every read of the spec the hand-written ones did not make: a read added to the spec is checked.
+  await specReads(s, found);
+});
+const auth = module('auth', authChecks);
+const subscription = module('subscription', subscriptionChecks);
+const paging = module('paging', pagingChecks);
+const search = module('search', searchChecks);
+const meaning = module('meaning', meaningChecks);
+const negative = module('negative', (s) => negativeChecks(s));
+// Loaded only when asked for: fast-check stays out of a plain run.
+const fuzz = module('fuzz', async (s, found) => {
+  if (s.ctx.fuzz > 0) await (await import('./fuzz.js')).fuzzChecks(s, found);
+});
+const writes = module('writes', writeChecks);
+const sequences = module('sequences', sequenceChecks);
+const logout = module('logout', logoutCheck);
+const rateLimit = module('rate-limit', (s) => rateLimitCheck(s));
+
+/** The registry, in run order. */
+export const CHECKS: readonly CheckEntry[] = [
+  {
+    name: 'conformance:signin',
+    group: 'conformance',
+    description: "the run's sign-in answers as the spec says and gives a token",
+    needs: [],
+    assumptions: [],
+    writes: false,
+    ids: /^conformance:signin$/,
+  },
+  {
+    name: 'conformance:reads',
+    group: 'conformance',
+    description:
+      'every read of the spec (x-read) answers a valid request as documented; public writes refuse a request made to fail',
+    needs: [],
+    assumptions: [],
+    writes: false,
+    ids: /^conformance:(?!signin$|logout$)/,
+    module: conformance,
+  },
+  {
+    name: 'auth:none',
+    group: 'auth',
+    description: 'every protected operation refuses a call without credentials with 401',
+    needs: ['records'],
+    assumptions: [],
+    writes: false,
+    ids: /^auth:[^:]+:none$/,
+    module: auth,
+  },
+  {
+    name: 'auth:made-up',
+    group: 'auth',
+    description: 'every protected operation refuses a made-up token with 401',
+    needs: ['records'],
+    assumptions: [],
+    writes: false,
+    ids: /^auth:[^:]+:made-up$/,
+    module: auth,
+  },
+  {
+    name: 'auth:x-api-token',
+    group: 'auth',
+    description: 'every protected read accepts the token in X-API-Token as in Authorization',
+    needs: ['records'],
+    assumptions: [],
+    writes: false,
+    ids: /^auth:[^:]+:x-api-token$/,
+    module: auth,
+  },
+  {
+    name: 'subscription:gate',
+    group: 'subscription',
+    description: 'gated operations refuse an account without a plan with 403; the others stay open to it',
+    needs: ['nosub', 'records'],
+    assumptions: [GATING],
+    writes: false,
+    ids: /^subscription(:.*)?$/,
+    module: subscription,
+  },
+  {
+    name: 'paging:walk',
+    group: 'paging',
+    description: 'walking every page of client/list yields every client once, each envelope agreeing with itself',
+    needs: [],
+    assumptions: [],
+    writes: false,
+    ids: /^paging:listClients:walk$/,
+    module: paging,
+  },
+  {
+    name: 'paging:keyword',
+    group: 'paging',
+    description: 'a keyword finds a known client by its e-mail address',
+    needs: ['records'],
+    assumptions: [LIST_EFFECT],
+    writes: false,
+    ids: /^paging:listClients:keyword$/,
+    module: paging,
+  },
+  {
+    name: 'paging:envelope',
+    group: 'paging',
+    description: "client/user_client's page envelope agrees with itself",
+    needs: ['records', 'company'],
+    assumptions: [],
+    writes: false,
+    ids: /^paging:listCompanyClients:envelope$/,
+    module: paging,
+  },
+  {
+    name: 'paging:keyword-selects',
+    group: 'paging',
+    description: 'a keyword selects: nothing for a string no client holds, only hits that hold it',
+    needs: ['records'],
+    assumptions: [LIST_EFFECT],
+    writes: false,
+    ids: /^paging:listClients:keyword-selects$/,
+    module: search,
+  },
+  {
+    name: 'paging:pages-select',
+    group: 'paging',
+    description: 'page selects: page 2 differs from page 1, a page past the last is empty',
+    needs: [],
+    assumptions: [LIST_EFFECT],
+    writes: false,
+    ids: /^paging:listClients:pages-select$/,
+    module: search,
+  },
+  {
+    name: 'meaning:one-room',
+    group: 'meaning',
+    description: 'room/get gives the entries of the room and client asked for',
+    needs: ['records'],
+    assumptions: [],
+    writes: false,
+    ids: /^meaning:[^:]+:one-room$/,
+    module: meaning,
+  },
+  {
+    name: 'meaning:own-rooms',
+    group: 'meaning',
+    description: 'room/get-by-client-id gives the rooms of that client only',
+    needs: ['records'],
+    assumptions: [],
+    writes: false,
+    ids: /^meaning:[^:]+:own-rooms$/,
+    module: meaning,
+  },
+  {
+    name: 'meaning:members',
+    group: 'meaning',
+    description: "client/user_client gives only clients owned by members of the caller's company",
+    needs: ['records', 'company'],
+    assumptions: [COMPANY_CLIENTS],
+    writes: false,
+    ids: /^meaning:[^:]+:members$/,
+    module: meaning,
+  },
+  {
+    name: 'negative:no-platform',
+    group: 'negative',
+    description: 'every operation refuses a request without the platform header with a documented 4xx',
+    needs: [],
+    assumptions: ['/components/responses/BadRequest'],
+    writes: false,
+    ids: /^negative:[^:]+:no-platform$/,
+    module: negative,
+  },
+  {
+    name: 'negative:missing',
+    group: 'negative',
+    description: 'every operation refuses a request without a required field with a documented 4xx',
+    needs: [],
+    assumptions: [],
+    writes: false,
+    ids: /^negative:[^:]+:missing$/,
+    module: negative,
+  },
+  {
+    name: 'negative:type',
+    group: 'negative',
+    description: 'every operation refuses a field of the wrong type with a documented 4xx',
+    needs: [],
+    assumptions: [],
+    writes: false,
+    ids: /^negative:[^:]+:type$/,
+    module: negative,
+  },
+  {
+    name: 'negative:method',
+    group: 'negative',
+    description: 'a method the spec lacks for a path answers 405 with Allow',
+    needs: [],
+    assumptions: ['http:405', 'http:405-allow'],
+    writes: false,
+    ids: /^negative:[^:]+:method$/,
+    module: negative,
+  },
+  {
+    name: 'fuzz:valid',
+    group: 'fuzz',
+    description: 'generated valid requests (reads; with --allow-writes, edits of records the run adds) succeed',
+    needs: ['fuzz', 'records'],
+    assumptions: [],
+    writes: true,
+    ids: /^fuzz:[^:]+:valid$/,
+    module: fuzz,
+  },
+  {
+    name: 'fuzz:invalid',
+    group: 'fuzz',
+    description: 'generated invalid requests are refused with a documented 4xx, never a 5xx',
+    needs: ['fuzz', 'records'],
+    assumptions: [],
+    writes: false,
+    ids: /^fuzz:[^:]+:invalid$/,
+    module: fuzz,
+  },
+  {
+    name: 'writes:client',
+    group: 'writes',
+    description: "client/update writes a client's own values back and reads them unchanged",
+    needs: ['writes', 'records'],
+    assumptions: [],
+    writes: true,
+    ids: /^writes:updateClient$/,
+    module: writes,
+  },
+  {
+    name: 'writes:measurements',
+    group: 'writes',
+    description: 'each measurement form is added, listed by room/get, and edited',
+    needs: ['writes', 'records'],
+    assumptions: [],
+    writes: true,
+    ids: /^writes:addEdit\w+Measurement$/,
+    module: writes,
+  },
+  {
+    name: 'writes:awning-type',
+    group: 'writes',
+    description: 'an awning_type outside retractable and stationary is refused with Validation failed',
+    needs: ['writes', 'records'],
+    assumptions: [],
+    writes: true,
+    ids: /^writes:addEditAwningMeasurement:awning-type$/,
+    module: writes,
+  },
+  {
+    name: 'sequences:update',
+    group: 'sequences',
+    description: 'a client update is read back in client/list and client/user_client, then restored',
+    needs: ['writes', 'records'],
+    assumptions: [LIST_EFFECT, COMPANY_CLIENTS],
+    writes: true,
+    ids: /^sequences:update-then-read$/,
+    module: sequences,
+  },
+  {
+    name: 'sequences:logout',
+    group: 'sequences',
+    description: 'a logged-out token is refused by every protected operation (a session of its own)',
+    needs: [],
+    assumptions: [],
+    writes: true,
+    ids: /^sequences:logged-out-token$/,
+    module: sequences,
+  },
+  {
+    name: 'sequences:password',
+    group: 'sequences',
+    description: 'a password change ends every old token of the account, then the password is restored',
+    needs: ['password-account'],
+    assumptions: [],
+    writes: true,
+    ids: /^sequences:password-change$/,
+    module: sequences,
+  },
+  {
+    name: 'sequences:delete',
+    group: 'sequences',
+    description: 'a deleted client is gone from every list and read',
+    needs: ['destructive', 'records'],
+    assumptions: [],
+    writes: true,
+    ids: /^sequences:deleted-client-gone$/,
+    module: sequences,
+  },
+  {
+    name: 'conformance:logout',
+    group: 'conformance',
+    description: 'logout ends a spare session of the run, whose token is then refused',
+    needs: ['records'],
+    assumptions: [],
+    writes: true,
+    ids: /^conformance:logout$/,
+    module: logout,
+  },
+  {
+    name: 'rate-limit:429',
+    group: 'rate-limit',
+    description: 'the call past the documented limit answers 429 in the documented shape, with Retry-After',
+    needs: ['rate-limit'],
+    assumptions: ['/components/responses/TooManyRequests/headers/Retry-After', '/x-rate-limit-key'],
+    writes: true,
+    ids: /^rate-limit:/,
+    module: rateLimit,
+  },
+];
+
+/** The registry's groups, in run order. */
+export const CHECK_GROUPS: readonly CheckGroup[] = [...new Set(CHECKS.map((c) => c.group))];
+
+/** The entry a check id belongs to; none for a kind no entry claims yet (see `selection.ts`). */
+export function entryOf(id: string, checks: readonly CheckEntry[] = CHECKS): CheckEntry | undefined {
+  return checks.find((c) => c.ids.test(id));
+}

@@ -1,0 +1,73 @@
+// --checks / --exclude-checks: which entries of the check registry a run makes.
+// A name is an entry's (`negative:method`) or a group's (`negative`); a
+// check not selected leaves no result at all (the report's modes name the
+// selection instead: a run of one check is not a page of skips).
+import { nearest } from '../lib/words.js';
+import { CHECK_GROUPS, CHECKS, type CheckEntry, entryOf } from './checks/registry.js';
+import { ContractOptionsError } from './options-error.js';
+import type { CheckGroup } from './types.js';
+
+export interface CheckSelection {
+  /** The entries the run makes, by name. */
+  chosen: Set<string>;
+  /** Entries run although not named, because a named one needs what they find (said once, before the run). */
+  pulled: string[];
+  /** Whether --checks or --exclude-checks narrowed the run at all. */
+  narrowed: boolean;
+}
+
+export function selectChecks(
+  o: { checks: Set<string>; excludeChecks: Set<string> },
+  checks: readonly CheckEntry[] = CHECKS,
+): CheckSelection {
+  const named = (option: 'checks' | 'excludeChecks') => {
+    const out = new Set<string>();
+    for (const name of o[option]) {
+      const hits = checks.filter((c) => c.name === name || c.group === name);
+      if (!hits.length) throw unknownCheck(option, name, checks);
+      for (const c of hits) out.add(c.name);
+    }
+    return out;
+  };
+  const wanted = o.checks.size ? named('checks') : new Set(checks.map((c) => c.name));
+  const excluded = named('excludeChecks');
+  const chosen = new Set([...wanted].filter((n) => !excluded.has(n)));
+  const pulled: string[] = [];
+  // Most checks work on the records conformance's reads find; named without it, they would only skip.
+  const needsRecords = checks.some((c) => chosen.has(c.name) && c.needs.includes('records'));
+  for (const c of checks.filter((c) => c.name === 'conformance:reads'))
+    if (needsRecords && !chosen.has(c.name) && !excluded.has(c.name)) {
+      chosen.add(c.name);
+      pulled.push(c.name);
+    }
+  return { chosen, pulled, narrowed: o.checks.size > 0 || o.excludeChecks.size > 0 };
+}
+
+function unknownCheck(option: 'checks' | 'excludeChecks', name: string, checks: readonly CheckEntry[]) {
+  const valid = [...new Set([...checks.map((c) => c.name), ...checks.map((c) => c.group)])];
+  const guess = nearest(name, valid);
+  return new ContractOptionsError(
+    (n) =>
+      `${n(option)} names ${name}, which is no check or group of the registry${guess ? ` (did you mean ${guess}?)` : ''}; groups: ${CHECK_GROUPS.join(', ')}; --list-checks lists the checks`,
+  );
+}
+
+/** Whether the check with this id and group is one the run makes. A kind of check no entry claims yet follows
+ *  its group: it is made when any entry of its group is (test/contracts/registry.test.ts keeps them claimed). */
+export function isChosen(
+  selection: CheckSelection,
+  id: string,
+  group: CheckGroup,
+  checks: readonly CheckEntry[] = CHECKS,
+): boolean {
+  if (!selection.narrowed || group === 'run') return true;
+  const entry = entryOf(id, checks);
+  if (entry) return selection.chosen.has(entry.name);
+  return checks.some((c) => c.group === group && selection.chosen.has(c.name));
+}
+
+/** The notice of the entries pulled in. */
+export function pulledNotice(selection: CheckSelection): string | undefined {
+  if (!selection.pulled.length) return undefined;
+  return `${selection.pulled.join(', ')} runs too: the selected checks work on the records its reads find (--exclude-checks ${selection.pulled.join(',')} leaves it out; those checks then skip)`;
+}
