@@ -65,6 +65,15 @@ export const CONTRACTS_COMMAND = {
     }),
     only: value('X[,Y]', 'only these operationIds or tags', { parse: commaList(), repeatable: true }),
     skip: value('X[,Y]', 'not these operationIds or tags', { parse: commaList(), repeatable: true }),
+    checks: value('C[,D]', 'only these checks: names or groups of --list-checks', {
+      parse: commaList(),
+      repeatable: true,
+    }),
+    'exclude-checks': value('C[,D]', 'not these checks: names or groups of --list-checks', {
+      parse: commaList(),
+      repeatable: true,
+    }),
+    'list-checks': flag('print every check of the registry, one line each, and exit 0'),
     reporter: value('R', 'how the report is written', {
       parse: oneOf(REPORTER_NAMES),
       repeatable: true,

@@ -3,6 +3,7 @@
 // The one place that turns a run into an exit code: 0 honours the spec,
 // 1 a violation, 2 the run could not happen. The flags are declared in
 // contracts-command.ts.
+import { checkLines } from '../contracts/checks/registry-text.js';
 import { terminalLine, terminalText } from '../contracts/reporters/escape.js';
 import { progressLine, REPORTERS, type ReporterName } from '../contracts/reporters/index.js';
 import { runContracts } from '../contracts/runner.js';
@@ -59,6 +60,8 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       timeoutMs: values.timeout,
       only: values.only.flat(),
       skip: values.skip.flat(),
+      checks: values.checks.flat(),
+      excludeChecks: values['exclude-checks'].flat(),
       strict: values.strict,
       allowWrites: values['allow-writes'] || values['allow-destructive'],
       allowDestructive: values['allow-destructive'],
@@ -114,6 +117,11 @@ export async function main(
   io: Io = realIo,
   extra: Partial<RunOptions> = {},
 ): Promise<number> {
+  // Asked for the list, nothing else is needed (no --base-url): the registry is the suite's own.
+  if (argv.includes('--list-checks')) {
+    io.stdout(checkLines().join('\n'));
+    return 0;
+  }
   const parsed = parseContractArgs(argv, env);
   if (!parsed.ok) return refuse(CONTRACTS_COMMAND, parsed, io);
   // A report that cannot be written is known before a run of minutes, not after it.

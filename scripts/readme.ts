@@ -1,6 +1,8 @@
 // npm run readme          rewrites the generated sections of README.md and
-//                          docs/endpoints.md from the spec, and the flag tables
-//                          of docs/*.md from the commands' declarations
+//                          docs/endpoints.md from the spec, the flag tables
+//                          of docs/*.md from the commands' declarations, and
+//                          the check table of docs/contracts.md from the
+//                          check registry (contracts/checks/registry.ts)
 // npm run readme -- --check  exits 1 when they are stale
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +12,7 @@ import { flagTable } from '../cli/kit/flag-table.js';
 import { MOCK_COMMAND } from '../cli/mock.js';
 import { PROXY_COMMAND } from '../cli/proxy.js';
 import { SPEC_DIFF_COMMAND } from '../cli/spec-diff.js';
+import { CHECKS_MARKERS, checksTable } from '../contracts/checks/registry-text.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '../spec/render-readme.js';
 import { BENCH_COMMAND } from './bench/main.js';
@@ -18,6 +21,7 @@ import { MOCK_DOC_PATH, renderMockDoc } from './readme-errors.js';
 
 export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
 export const ENDPOINTS_PATH = fileURLToPath(new URL('../docs/endpoints.md', import.meta.url));
+export const CONTRACTS_DOC_PATH = fileURLToPath(new URL('../docs/contracts.md', import.meta.url));
 
 export function renderReadme(text: string, spec: LoadedSpec): string {
   return replaceSection(text, SECTIONS.assumptions, renderAssumptions(spec));
@@ -57,12 +61,18 @@ export function renderFlagSections(text: string, commands: Record<string, Comman
   return out;
 }
 
+/** The table of the check registry, between its markers. */
+export function renderChecksSection(text: string, table: string = checksTable()): string {
+  return replaceSection(text, CHECKS_MARKERS, table);
+}
+
 /** Each generated file with its renderer. */
 export const GENERATED: Array<[string, (text: string, spec: LoadedSpec) => string]> = [
   [README_PATH, renderReadme],
   [ENDPOINTS_PATH, renderEndpointsDoc],
   ...FLAG_DOCS.map((path): [string, (text: string) => string] => [path, (text) => renderFlagSections(text)]),
   [MOCK_DOC_PATH, renderMockDoc],
+  [CONTRACTS_DOC_PATH, (text) => renderChecksSection(text)],
 ];
 
 export const README_COMMAND = {

@@ -25,7 +25,7 @@ import { writeChecks } from './writes.js';
 
 /** What a check needs before it does more than skip: a flag of the run, or what the run found. */
 export const NEEDS = {
-  records: "the records conformance's reads find (conformance:reads runs too when it is not excluded)",
+  records: 'the records conformance:reads finds (it runs too unless excluded)',
   company: "the caller's company, from the profile",
   nosub: 'an account without a plan (--nosub-email, --nosub-password)',
   writes: '--allow-writes',

@@ -4,7 +4,15 @@
 import { readFile } from 'node:fs/promises';
 import t from 'tap';
 import { flag } from '../../cli/kit/command.js';
-import { FLAG_COMMANDS, FLAG_DOCS, renderFlagSections } from '../../scripts/readme.js';
+import { CHECKS } from '../../contracts/checks/registry.js';
+import { checksTable } from '../../contracts/checks/registry-text.js';
+import {
+  CONTRACTS_DOC_PATH,
+  FLAG_COMMANDS,
+  FLAG_DOCS,
+  renderChecksSection,
+  renderFlagSections,
+} from '../../scripts/readme.js';
 
 const docs = await Promise.all(FLAG_DOCS.map((path) => readFile(path, 'utf8')));
 
@@ -29,4 +37,18 @@ t.test('a declaration that changes leaves the docs stale until rendered again', 
 t.test('a marker naming no command is an error, not a silent no-op', async (t) => {
   const text = '<!-- flags:nope:start (npm run readme) -->\nold\n<!-- flags:nope:end -->';
   t.throws(() => renderFlagSections(text), /names no command: nope/);
+});
+
+t.test('the check table of docs/contracts.md comes from the registry, and goes stale with it', async (t) => {
+  const doc = await readFile(CONTRACTS_DOC_PATH, 'utf8');
+  t.equal(renderChecksSection(doc), doc, 'fresh against the registry');
+  const renamed = CHECKS.map((c) => (c.name === 'negative:method' ? { ...c, name: 'negative:verb' } : c));
+  const next = renderChecksSection(doc, checksTable(renamed));
+  t.not(next, doc, 'stale against a changed registry');
+  t.match(next, /^\| `negative:verb` \| negative \| a method the spec lacks/m);
+  t.equal(doc.split('<!-- checks:start (npm run readme) -->').length - 1, 1, 'one table');
+  t.ok(
+    CHECKS.every((c) => doc.includes(`| \`${c.name}\` |`)),
+    'a row per entry',
+  );
 });

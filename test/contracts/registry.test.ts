@@ -1,0 +1,130 @@
+// The check registry: every check the suite makes belongs to exactly one entry,
+// --checks / --exclude-checks make only the selected entries' checks (and leave
+// no result for the others), a misspelt name is a usage error with the nearest,
+// and --list-checks prints the registry without a run.
+import t from 'tap';
+import { main } from '../../cli/contracts.js';
+import { CHECK_GROUPS, CHECKS, entryOf } from '../../contracts/checks/registry.js';
+import { checkLines } from '../../contracts/checks/registry-text.js';
+import { runContracts } from '../../contracts/runner.js';
+import type { RunOptions } from '../../contracts/types.js';
+import { buildMock } from '../../mock/build.js';
+import { spec } from '../helpers/mock.js';
+
+const demo = { email: 'demo@example.com', password: 'demo-password' };
+const nosub = { email: 'nosub@example.com', password: 'demo-password' };
+const loaded = await spec();
+const mock = await buildMock({ spec: loaded, rateLimit: false });
+const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+t.teardown(() => mock.close());
+
+const run = (o: Partial<RunOptions>, notices: string[] = []) =>
+  runContracts(
+    { baseUrl: url, credentials: demo, nosub, timeoutMs: 5000, onNotice: (l) => notices.push(l), ...o },
+    loaded,
+  );
+
+t.test('the registry: unique names, groups of the CheckGroup union, a line each', async (t) => {
+  const names = CHECKS.map((c) => c.name);
+  t.equal(new Set(names).size, names.length, 'names are unique');
+  t.ok(
+    CHECKS.every((c) => c.name.startsWith(`${c.group}:`)),
+    'each name starts with its group',
+  );
+  t.same(CHECK_GROUPS, [...new Set(CHECKS.map((c) => c.group))]);
+  t.equal(checkLines().length, CHECKS.length);
+});
+
+t.test('every check a run makes (every mode but the rate limit) is claimed by exactly one entry', async (t) => {
+  const report = await run({ allowWrites: true, allowDestructive: true, clientId: 146, fuzz: 2, seed: 1 });
+  const made = report.results.filter((r) => r.group !== 'run');
+  t.ok(made.length > 200, `${made.length} checks`);
+  const unclaimed = made.filter((r) => !entryOf(r.id)).map((r) => r.id);
+  t.same(unclaimed, [], 'no check id without an entry');
+  const twice = made.filter((r) => CHECKS.filter((c) => c.ids.test(r.id)).length > 1).map((r) => r.id);
+  t.same(twice, [], 'no check id claimed by two entries');
+  t.same(
+    made.filter((r) => entryOf(r.id)?.group !== r.group).map((r) => r.id),
+    [],
+    "each check is of its entry's group",
+  );
+  const seen = new Set(made.map((r) => entryOf(r.id)?.name));
+  t.same(
+    CHECKS.filter((c) => !seen.has(c.name)).map((c) => c.name),
+    [],
+    'every entry made a check (or recorded its skip)',
+  );
+});
+
+t.test('--checks makes only the named checks, and leaves no result for the others', async (t) => {
+  const notices: string[] = [];
+  const report = await run({ checks: ['negative:method'] }, notices);
+  const groups = new Set(report.results.filter((r) => r.group !== 'run').map((r) => entryOf(r.id)?.name));
+  t.same([...groups], ['negative:method']);
+  t.equal(report.results.filter((r) => r.verdict === 'fail').length, 0);
+  t.ok(report.modes.includes('checks negative:method'), 'the report names the selection');
+  t.same(
+    notices.filter((n) => /runs too/.test(n)),
+    [],
+    'nothing pulled in: the check needs no records',
+  );
+});
+
+t.test('a group selects its entries; --exclude-checks takes some out', async (t) => {
+  const report = await run({ checks: ['negative'], excludeChecks: ['negative:method', 'negative:type'] });
+  const entries = new Set(report.results.filter((r) => r.group !== 'run').map((r) => entryOf(r.id)?.name));
+  t.same([...entries].sort(), ['negative:missing', 'negative:no-platform']);
+});
+
+t.test('a check that needs records pulls conformance:reads in, and says so', async (t) => {
+  const notices: string[] = [];
+  const report = await run({ checks: ['auth:x-api-token'] }, notices);
+  const entries = new Set(report.results.filter((r) => r.group !== 'run').map((r) => entryOf(r.id)?.name));
+  t.same([...entries].sort(), ['auth:x-api-token', 'conformance:reads']);
+  t.match(
+    notices.filter((n) => /runs too/.test(n)),
+    [/^conformance:reads runs too: the selected checks work on the records its reads find/],
+  );
+  t.ok(
+    report.results.filter((r) => r.group === 'auth').every((r) => r.verdict === 'pass'),
+    'and with them its replays pass',
+  );
+  const without = await run({ checks: ['auth:x-api-token'], excludeChecks: ['conformance'] });
+  t.ok(
+    without.results.filter((r) => r.group === 'auth').every((r) => r.verdict === 'skip'),
+    'excluded, it is not run, and the replays skip with their reason',
+  );
+});
+
+t.test('a name that is no check or group is a usage error naming the nearest', async (t) => {
+  await t.rejects(run({ checks: ['negative:metod'] }), {
+    name: 'ContractOptionsError',
+    options: ['checks'],
+    message:
+      /^checks names negative:metod, which is no check or group of the registry \(did you mean negative:method\?\); groups: conformance, auth/,
+  });
+  await t.rejects(run({ excludeChecks: ['sequence'] }), {
+    options: ['excludeChecks'],
+    message: /did you mean sequences\?/,
+  });
+});
+
+t.test('the command line: --list-checks exits 0 without a base URL; a misspelt --checks exits 2', async (t) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s), writeFile: async () => {} };
+  t.equal(await main(['--list-checks'], {}, io), 0);
+  t.same(out.join('\n').split('\n'), checkLines());
+  t.match(out.join('\n'), /^negative:method +negative +a method the spec lacks for a path answers 405 with Allow$/m);
+  out.length = 0;
+  const code = await main(
+    ['--base-url', url, '--checks', 'auth:nope'],
+    { MCS_EMAIL: demo.email, MCS_PASSWORD: demo.password },
+    io,
+  );
+  t.equal(code, 2);
+  t.match(
+    err.join('\n'),
+    /--checks names auth:nope, which is no check or group of the registry \(did you mean auth:none\?\)/,
+  );
+});
