@@ -17,7 +17,7 @@ import { checkBudgets } from './measures/timing.js';
 import { type RunContext, resolveRunOptions } from './options.js';
 import { ContractOptionsError } from './options-error.js';
 import { expectedRequests, paceNotice } from './pace.js';
-import { type CheckSelection, isChosen, pulledNotice, selectChecks } from './selection.js';
+import { type CheckSelection, checkTallies, isChosen, pulledNotice, selectChecks } from './selection.js';
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
 import { type CheckResult, RunAborted, type RunOptions, type RunReport } from './types.js';
 import { chooseWorld, type WorldChoice } from './world.js';
@@ -106,6 +106,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     coverage,
     timing: s.timing.report(),
     ledger: buildLedger(loaded.raw, s.results, coverage),
+    checks: checkTallies(selection, s.results),
   };
   return redactDeep(report, s.secrets);
 }

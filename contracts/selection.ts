@@ -5,7 +5,7 @@
 import { nearest } from '../lib/words.js';
 import { CHECK_GROUPS, CHECKS, type CheckEntry, entryOf } from './checks/registry.js';
 import { ContractOptionsError } from './options-error.js';
-import type { CheckGroup } from './types.js';
+import type { CheckGroup, CheckResult, CheckTally } from './types.js';
 
 export interface CheckSelection {
   /** The entries the run makes, by name. */
@@ -70,4 +70,30 @@ export function isChosen(
 export function pulledNotice(selection: CheckSelection): string | undefined {
   if (!selection.pulled.length) return undefined;
   return `${selection.pulled.join(', ')} runs too: the selected checks work on the records its reads find (--exclude-checks ${selection.pulled.join(',')} leaves it out; those checks then skip)`;
+}
+
+/** The report's account of the registry: each entry that left a result, tallied, and those not selected. */
+export function checkTallies(
+  selection: CheckSelection,
+  results: readonly CheckResult[],
+  checks: readonly CheckEntry[] = CHECKS,
+): { made: CheckTally[]; notSelected: string[] } {
+  const made: CheckTally[] = [];
+  for (const c of checks) {
+    const own = results.filter((r) => entryOf(r.id, checks) === c);
+    if (!own.length) continue;
+    const count = (v: CheckResult['verdict']) => own.filter((r) => r.verdict === v).length;
+    made.push({
+      name: c.name,
+      group: c.group,
+      description: c.description,
+      writes: c.writes,
+      passed: count('pass'),
+      failed: count('fail'),
+      observations: count('observation'),
+      skipped: count('skip'),
+    });
+  }
+  const notSelected = selection.narrowed ? checks.filter((c) => !selection.chosen.has(c.name)).map((c) => c.name) : [];
+  return { made, notSelected };
 }

@@ -64,6 +64,20 @@ export interface RunReport {
   timing?: TimingReport;
   /** The x-assumed choices of the spec the run touched: confirmed, contradicted or not observed (contracts/measures/ledger.ts). */
   ledger?: LedgerReport;
+  /** The entries of the check registry (contracts/checks/registry.ts) the run made, in run order, with their
+   *  verdicts; and those --checks / --exclude-checks left out (they left no result). */
+  checks?: { made: CheckTally[]; notSelected: string[] };
+}
+
+export interface CheckTally {
+  name: string;
+  group: CheckGroup;
+  description: string;
+  writes: boolean;
+  passed: number;
+  failed: number;
+  observations: number;
+  skipped: number;
 }
 
 export interface Credentials {

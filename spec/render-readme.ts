@@ -15,11 +15,13 @@ export function renderEndpoints(spec: LoadedSpec): string {
     const auth = op.isPublic ? 'public' : op.subscriptionRequired ? 'token + plan' : 'token';
     const codes = Object.keys(op.responses).join(', ');
     const mark = op.assumed ? ' (assumed)' : '';
-    return `| \`${op.method.toUpperCase()} ${op.path}\` | \`${op.operationId}\` | ${op.tags.join(', ')} | ${auth} | ${cell(op.summary)}${mark} | ${codes} |`;
+    // spec/operation-facts.ts: what the contract suite and the fuzzer treat it as.
+    const kind = op.read ? (op.list ? 'read, list' : 'read') : 'write';
+    return `| \`${op.method.toUpperCase()} ${op.path}\` | \`${op.operationId}\` | ${op.tags.join(', ')} | ${auth} | ${kind} | ${cell(op.summary)}${mark} | ${codes} |`;
   });
   return [
-    '| Method and path (under `/api/v1`) | operationId | Tag | Auth | Summary | Responses |',
-    '|---|---|---|---|---|---|',
+    '| Method and path (under `/api/v1`) | operationId | Tag | Auth | Kind | Summary | Responses |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }

@@ -52,6 +52,9 @@ export function renderHuman(report: RunReport): string {
     `Contract run against ${line(report.target)} (${line(report.modes.join(', '))})`,
     `Operations covered: ${operations.covered} of ${operations.total}${operations.uncovered.length ? ` (not reached: ${line(operations.uncovered.join(', '))})` : ''}`,
     `Checks: ${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total}`,
+    ...(report.checks?.notSelected.length
+      ? [`Not selected (--checks/--exclude-checks): ${line(report.checks.notSelected.join(', '))}`]
+      : []),
     `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s`,
     ...measureLines(report).map(line),
     ...causeLines(causes).map(line),

@@ -6,6 +6,7 @@ import t from 'tap';
 import { main } from '../../cli/contracts.js';
 import { CHECK_GROUPS, CHECKS, entryOf } from '../../contracts/checks/registry.js';
 import { checkLines } from '../../contracts/checks/registry-text.js';
+import { renderHuman } from '../../contracts/reporters/human.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
 import { buildMock } from '../../mock/build.js';
@@ -48,6 +49,12 @@ t.test('every check a run makes (every mode but the rate limit) is claimed by ex
     [],
     "each check is of its entry's group",
   );
+  t.same(report.checks?.notSelected, [], 'nothing left out of an unnarrowed run');
+  t.same(
+    report.checks?.made.map((c) => c.name),
+    CHECKS.map((c) => c.name),
+    "the report tallies every entry, in the registry's order",
+  );
   const seen = new Set(made.map((r) => entryOf(r.id)?.name));
   t.same(
     CHECKS.filter((c) => !seen.has(c.name)).map((c) => c.name),
@@ -63,6 +70,16 @@ t.test('--checks makes only the named checks, and leaves no result for the other
   t.same([...groups], ['negative:method']);
   t.equal(report.results.filter((r) => r.verdict === 'fail').length, 0);
   t.ok(report.modes.includes('checks negative:method'), 'the report names the selection');
+  t.same(
+    report.checks?.made.map((c) => [c.name, c.failed, c.passed > 0]),
+    [['negative:method', 0, true]],
+    "the report's tally, per registry entry",
+  );
+  t.equal(report.checks?.notSelected.length, CHECKS.length - 1, 'and the entries left out');
+  t.match(
+    renderHuman(report),
+    /^Not selected \(--checks\/--exclude-checks\): conformance:signin, conformance:reads, /m,
+  );
   t.same(
     notices.filter((n) => /runs too/.test(n)),
     [],
