@@ -88,7 +88,16 @@ t.test('--checks makes only the named checks, and leaves no result for the other
 });
 
 t.test('a group selects its entries; --exclude-checks takes some out', async (t) => {
-  const report = await run({ checks: ['negative'], excludeChecks: ['negative:method', 'negative:type'] });
+  const report = await run({
+    checks: ['negative'],
+    excludeChecks: ['negative:method', 'negative:type'],
+    minCoverage: 0,
+  });
+  t.match(
+    report.results.find((r) => r.id === 'run:coverage')?.notes,
+    [/^spec coverage/, /^counted over the checks --checks\/--exclude-checks selected/],
+    'the coverage says it counts a narrowed run',
+  );
   const entries = new Set(report.results.filter((r) => r.group !== 'run').map((r) => entryOf(r.id)?.name));
   t.same([...entries].sort(), ['negative:missing', 'negative:no-platform']);
 });
