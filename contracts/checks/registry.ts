@@ -338,7 +338,7 @@ export const CHECKS: readonly CheckEntry[] = [
     name: 'sequences:password',
     group: 'sequences',
     description: 'a password change ends every old token of the account, then the password is restored',
-    needs: ['password-account'],
+    needs: ['password-account', 'records'],
     assumptions: [],
     writes: true,
     ids: /^sequences:password-change$/,
