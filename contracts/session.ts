@@ -198,7 +198,8 @@ export class Session implements RunWide {
 
   /** Runs one check on a CheckRun of its own; whatever it throws becomes a problem of that check, never a crash. */
   async check(spec: CheckSpec, body: CheckBody): Promise<CheckResult> {
-    if (!this.chosen(spec)) return unrecorded(spec);
+    // A check of an entry --checks / --exclude-checks left out is neither made nor recorded.
+    if (!this.picks(spec)) return unrecorded(spec);
     if (spec.operationId && !this.selected(this.op(spec.operationId))) return this.skip(spec, NOT_SELECTED);
     if (this.runSignal?.aborted) return this.skip(spec, DEADLINE_SKIP);
     const started = performance.now();
@@ -251,13 +252,8 @@ export class Session implements RunWide {
     ];
   }
 
-  /** A check of an entry --checks / --exclude-checks left out: neither made nor recorded. */
-  chosen(spec: CheckSpec): boolean {
-    return this.picks(spec);
-  }
-
   skip(spec: CheckSpec, reason: string): CheckResult {
-    if (!this.chosen(spec)) return unrecorded(spec);
+    if (!this.picks(spec)) return unrecorded(spec);
     const result: CheckResult = { ...spec, verdict: 'skip', problems: [], notes: [reason], ms: 0 };
     this.results.push(result);
     this.ctx.onResult(result);
