@@ -6,9 +6,11 @@ import t from 'tap';
 import { main } from '../../cli/contracts.js';
 import { CHECK_GROUPS, CHECKS, entryOf } from '../../contracts/checks/registry.js';
 import { checkLines } from '../../contracts/checks/registry-text.js';
+import { nodeAt } from '../../contracts/measures/assumptions.js';
 import { renderHuman } from '../../contracts/reporters/human.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
+import { HTTP_RULES } from '../../contracts/types.js';
 import { buildMock } from '../../mock/build.js';
 import { spec } from '../helpers/mock.js';
 
@@ -34,6 +36,14 @@ t.test('the registry: unique names, groups of the CheckGroup union, a line each'
   );
   t.same(CHECK_GROUPS, [...new Set(CHECKS.map((c) => c.group))]);
   t.equal(checkLines().length, CHECKS.length);
+});
+
+t.test("each entry's assumptions are x-assumed nodes of the spec or rules of HTTP", async (t) => {
+  for (const c of CHECKS)
+    for (const a of c.assumptions) {
+      const node = nodeAt(loaded.raw, a) as Record<string, unknown> | undefined;
+      t.ok(a in HTTP_RULES || node?.['x-assumed'] === true, `${c.name}: ${a}`);
+    }
 });
 
 t.test('every check a run makes (every mode but the rate limit) is claimed by exactly one entry', async (t) => {
