@@ -157,6 +157,13 @@ export class CheckRun {
     return findings;
   }
 
+  /** An answer read for what it holds, whose conformance is judged by the read's own check (once, there): it
+   *  feeds the run's coverage and is not judged again here, so one defect of a read is not a finding of every
+   *  check that reads it. */
+  used(operationId: string, out: Outcome): void {
+    this.conform(operationId, out);
+  }
+
   /** Lets go of the answers already conformed but the last: a check of thousands of calls (--fuzz) holds only what it still needs. */
   releaseConformed(): void {
     const last = this.calls.at(-1);

@@ -11,7 +11,7 @@ import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import { type Finding, resting } from '../../types.js';
 import { signIn, tokenOf, validInput } from '../kit.js';
-import { during, refused, sequence, stopped, succeeded } from './shared.js';
+import { during, read, refused, sequence, stopped, succeeded } from './shared.js';
 
 /** A fresh token for the run's account: signed in with its password, or from its token by QR sign-in. */
 async function secondSession(run: CheckRun): Promise<{ out: Outcome; token?: string; via: string }> {
@@ -44,6 +44,7 @@ async function refusedEverywhere(run: CheckRun, found: Discovered, token: string
  */
 async function ownSessionStays(run: CheckRun): Promise<Finding[]> {
   const out = await run.call('getProfile', { body: {} });
+  if (succeeded(out)) return read(run, 'getProfile', out, '');
   const ended = out.status === 401;
   return run
     .conform('getProfile', out)
@@ -66,15 +67,22 @@ export async function loggedOutTokenCheck(s: Session, found: Discovered): Promis
   );
   await s.check(spec, async (run) => {
     const second = await secondSession(run);
-    const problems = run.conform(second.via, second.out).map(during('signing in a second session'));
+    // The sign-in's own check judges its answer; here it only has to give a token.
+    const problems = read(run, second.via, second.out, 'signing in a second session', !!second.token);
     const untried = 'the logged-out token';
     if (!second.token)
       return stopped(problems, second.via, `a second session (${second.via} gave no token)`, untried, true)!;
     const token = second.token;
     // A token refused before its logout proves nothing about logout.
     const works = await run.call('getProfile', { auth: { bearer: token }, body: {} });
-    problems.push(...run.conform('getProfile', works).map(during('the second session, before its logout')));
-    const unusable = stopped(problems, 'getProfile', 'the second session works before its logout', untried);
+    problems.push(...read(run, 'getProfile', works, 'the second session, before its logout'));
+    const unusable = stopped(
+      problems,
+      'getProfile',
+      'the second session works before its logout',
+      untried,
+      !succeeded(works),
+    );
     if (unusable) return unusable;
     const out = await run.call('logout', { auth: { bearer: token }, body: {} });
     problems.push(...run.conform('logout', out).map(during('logging the second session out')));
