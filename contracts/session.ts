@@ -23,7 +23,7 @@ import { Coverage } from './measures/coverage.js';
 import { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
 import { Pacer } from './pace.js';
-import { type CheckGroup, type CheckResult, type Finding, resting } from './types.js';
+import { type CheckGroup, type CheckResult, type Finding, resting, type Want } from './types.js';
 
 export type { AuthMode, CallOptions, CheckRun } from './check-run.js';
 export { type Expect, refusedForNoPlan } from './conform.js';
@@ -52,6 +52,8 @@ export class Session implements RunWide {
   /** Fed by every answer a call receives. */
   readonly timing: ResponseTimes;
   token = '';
+  /** The user record of the run's own sign-in answer, where a deployment may name the caller's company. */
+  signInUser?: unknown;
   /** The mock's world every request names (contracts/world.ts); none until the run has chosen it. */
   world?: string;
   /** Problems listed in the report so far (the per-run cap). */
@@ -245,8 +247,16 @@ export class Session implements RunWide {
     ];
   }
 
-  skip(spec: CheckSpec, reason: string): CheckResult {
-    const result: CheckResult = { ...spec, verdict: 'skip', problems: [], notes: [reason], ms: 0 };
+  /** Records a check as not run, with the reason; `wants` names the input it lacked (the verdict names it). */
+  skip(spec: CheckSpec, reason: string, wants?: Want): CheckResult {
+    const result: CheckResult = {
+      ...spec,
+      verdict: 'skip',
+      problems: [],
+      notes: [wants ? `${reason}; ${wants.flag} gives it` : reason],
+      ms: 0,
+      ...(wants ? { wants } : {}),
+    };
     this.results.push(result);
     this.ctx.onResult(result);
     return result;

@@ -4,6 +4,7 @@
 import type { RawNode } from '../../spec/load.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
+import { COMPANY, companyOf, NO_COMPANY } from './company.js';
 import { tokenOf } from './kit.js';
 
 const NOBODY = 'nobody@example.invalid';
@@ -108,8 +109,10 @@ async function publicChecks(
 async function protectedReads(s: Session, found: Discovered, read: Read): Promise<Array<Record<string, unknown>>> {
   await read('getProfile', 'returns the profile', {}, (b) => {
     found.userId = data(b)?.id;
-    found.companyName = data(b)?.company_name ?? undefined;
+    found.companyName = companyOf(data(b));
   });
+  // Given outright, it wins; else wherever the deployment named it.
+  found.companyName = s.ctx.company ?? found.companyName ?? companyOf(s.signInUser);
   await read('listPlans', 'lists plans');
   await read('getCurrentPlan', 'reports the current plan', {});
   await read('listCompanyUsers', 'lists the company users', {});
@@ -133,7 +136,8 @@ async function protectedReads(s: Session, found: Discovered, read: Read): Promis
         operationId: 'listCompanyClients',
         title: "lists the company's clients",
       },
-      'the profile names no company',
+      NO_COMPANY,
+      COMPANY,
     );
   return clients;
 }
