@@ -29,6 +29,9 @@ export interface CallOptions {
   method?: string;
   /** The rate-limit check wants its 429; every other check waits one out. */
   allow429?: boolean;
+  /** The check looks for the end of the run's own session itself: a 401 to the run's token is its finding, not
+   *  tried again (the run still signs in again for the checks after it). */
+  judgesSession?: boolean;
 }
 
 /** What a check's run reads and feeds of the run as a whole (the Session); nothing in it is one check's. */
