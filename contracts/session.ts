@@ -17,6 +17,7 @@ import {
   type CheckBody,
   type CheckOutcome,
   CheckRun,
+  findingKey,
   type RunWide,
 } from './check-run.js';
 import { Coverage } from './measures/coverage.js';
@@ -57,6 +58,8 @@ export class Session implements RunWide {
   signInUser?: unknown;
   /** The mock's world every request names (contracts/world.ts); none until the run has chosen it. */
   world?: string;
+  /** Keys (findingKey) of the findings checks reported so far. */
+  private readonly reportedKeys = new Set<string>();
   /** Problems listed in the report so far (the per-run cap). */
   private listed = 0;
   /** Time spent waiting out 429s so far (the --max-wait budget). */
@@ -260,6 +263,10 @@ export class Session implements RunWide {
     return wait;
   }
 
+  reported(key: string): boolean {
+    return this.reportedKeys.has(key);
+  }
+
   /** The exchange as a developer would replay it, redacted before anything is cut. */
   reproduce(out: Outcome) {
     return reproduction(this.ctx.apiBase, out, redactor(this.secrets), this.shown, this.standIns);
@@ -277,6 +284,7 @@ export class Session implements RunWide {
     } finally {
       this.checking = false;
     }
+    for (const p of found.problems) this.reportedKeys.add(findingKey(p));
     // Redacted as it is made: no result, progress line or report ever holds a secret; and copied, bounded,
     // so that it holds nothing of the answers it was made from.
     const result: CheckResult = detachDeep(

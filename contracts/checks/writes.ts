@@ -2,6 +2,7 @@
 // read again) and the four measurement add/edit operations. The delete of
 // --allow-destructive is a sequence (checks/sequences/delete.ts).
 
+import type { Outcome } from '../../lib/http.js';
 import { preview } from '../../lib/preview.js';
 import type { JsonSchema } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
@@ -11,6 +12,9 @@ import type { Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
 
 type Client = Record<string, unknown> & { id: number };
+
+/** A write or read the deployment took (2xx): what it did is looked at, whatever else its answer gets wrong. */
+const taken = (out: Outcome): boolean => out.status !== undefined && out.status < 300;
 
 export const UPDATE_STRINGS = [
   'location',
@@ -122,7 +126,7 @@ async function writeBack(run: CheckRun, client: Client): Promise<Finding[]> {
   const out = await run.call('updateClient', { body });
   const problems = run.conform('updateClient', out);
   // A write that was taken is read back whatever its answer gets wrong: that is a finding of its own.
-  if (out.status === undefined || out.status >= 300) return problems;
+  if (!taken(out)) return problems;
   const after = await findClient(run, client.id);
   if (!after)
     return [
@@ -175,7 +179,11 @@ async function measurementChecks(
     },
     roomEntries: async (run) => {
       const out = await run.call('getRoomMeasurements', { body: { client_id: client.id, room_id: where.roomId } });
-      return ((out.body as { data?: unknown })?.data ?? []) as Array<{ measurement_id: number; window_name: string }>;
+      const data = (out.body as { data?: unknown } | null | undefined)?.data;
+      if (!taken(out) || !Array.isArray(data)) return [];
+      // Read for the entry only: room/get's own checks judge the answer.
+      run.used('getRoomMeasurements', out);
+      return data.filter((e) => e !== null && typeof e === 'object');
     },
   };
   const forms: Array<[string, number, Record<string, unknown>]> = [
@@ -199,25 +207,26 @@ async function addAndEdit(
   [operationId, measurement_type_id, extra]: [string, number, Record<string, unknown>],
 ): Promise<Finding[]> {
   const name = `Contract check ${stamp} ${operationId}`;
-  const problems: Finding[] = run.conform(
-    operationId,
-    await run.call(operationId, { body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name } }),
-  );
-  if (problems.length) return problems;
+  const added = await run.call(operationId, {
+    body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name },
+  });
+  const problems: Finding[] = run.conform(operationId, added);
+  // An add that was taken is looked for whatever else its answer gets wrong (its own findings say that).
+  if (!taken(added)) return problems;
   const entry = (await roomEntries(run)).find((e) => e.window_name === name);
   if (!entry)
-    return [{ operationId, message: `the new measurement "${name}" is not listed by room/get`, severity: 'error' }];
+    return [
+      ...problems,
+      { operationId, message: `the new measurement "${name}" is not listed by room/get`, severity: 'error' },
+    ];
   const edited = `${name} (edited)`;
-  problems.push(
-    ...run.conform(
-      operationId,
-      await run.call(operationId, {
-        body: { ...base, ...extra, id: entry.measurement_id, measurement_type_id, window_name: edited },
-      }),
-    ),
-  );
+  const edit = await run.call(operationId, {
+    body: { ...base, ...extra, id: entry.measurement_id, measurement_type_id, window_name: edited },
+  });
+  problems.push(...run.conform(operationId, edit));
+  if (!taken(edit)) return problems;
   const after = (await roomEntries(run)).find((e) => e.measurement_id === entry.measurement_id);
-  if (!problems.length && after?.window_name !== edited) {
+  if (after?.window_name !== edited) {
     problems.push({
       operationId,
       message: `editing measurement ${entry.measurement_id} did not change its name`,
@@ -246,12 +255,13 @@ async function awningRoundTrip(
     },
   });
   const problems = run.conform('addEditAwningMeasurement', first);
-  const id = (first.body as { data?: { id?: number } })?.data?.id;
-  if (problems.length || id === undefined) return { problems, id };
+  const id = (first.body as { data?: { id?: unknown } } | null | undefined)?.data?.id;
+  if (!taken(first) || typeof id !== 'number') return { problems };
   const second = await run.call('addEditAwningMeasurement', { body: { id, client_id: client.id, width: 150 } });
   problems.push(...run.conform('addEditAwningMeasurement', second));
-  const width = (second.body as { data?: { dimensions?: { width?: number } } })?.data?.dimensions?.width;
-  if (!problems.length && width !== 150)
+  const width = (second.body as { data?: { dimensions?: { width?: unknown } } } | null | undefined)?.data?.dimensions
+    ?.width;
+  if (taken(second) && width !== 150)
     // That an existing id edits (rather than adds) is x-assumed: the document shows no id field for awnings.
     problems.push(
       resting(
