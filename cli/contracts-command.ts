@@ -52,6 +52,10 @@ export const CONTRACTS_COMMAND = {
     email: value('E', 'the account to sign in with (or MCS_EMAIL)'),
     password: value('P', 'its password (or MCS_PASSWORD)'),
     token: value('T', 'a token instead of signing in (or MCS_TOKEN)'),
+    company: value(
+      'NAME',
+      "the caller's company name, for the client/user_client checks, where neither the sign-in's user nor the profile names it",
+    ),
     'nosub-email': value('E', 'an account without a plan, for the 403 checks (or MCS_NOSUB_EMAIL)'),
     'nosub-password': value('P', 'its password (or MCS_NOSUB_PASSWORD)'),
     platform: value(

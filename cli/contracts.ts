@@ -54,6 +54,7 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
         password: values.password ?? env.MCS_PASSWORD,
         token: values.token ?? env.MCS_TOKEN,
       },
+      company: values.company,
       nosub: nosubEmail && nosubPassword ? { email: nosubEmail, password: nosubPassword } : undefined,
       platform: values.platform,
       apiKey: values['api-key'] ?? env.MCS_API_KEY,

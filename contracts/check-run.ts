@@ -29,6 +29,9 @@ export interface CallOptions {
   method?: string;
   /** The rate-limit check wants its 429; every other check waits one out. */
   allow429?: boolean;
+  /** The check looks for the end of the run's own session itself: a 401 to the run's token is its finding, not
+   *  tried again (the run still signs in again for the checks after it). */
+  judgesSession?: boolean;
 }
 
 /** What a check's run reads and feeds of the run as a whole (the Session); nothing in it is one check's. */
@@ -52,6 +55,8 @@ export interface RunWide {
    *  the deployment may still accept it. */
   standInToken(value: string): void;
   reproduce(out: Outcome): Reproduction;
+  /** Whether the run reported a finding of this key (findingKey) already. */
+  reported(key: string): boolean;
   /** One call on the wire, waiting out throttling within the run's budget; each wait is told to `note`. */
   send(operationId: string, o: CallOptions, note: (line: string) => void): Promise<Outcome>;
 }
@@ -62,6 +67,10 @@ export interface CheckOutcome {
   problems: Finding[];
   notes: string[];
 }
+
+/** What makes two findings the same defect: the operation and the message, whatever the array indices and
+ *  numbers in it (item 0 of page 1 and item 7 of page 3 show one defect). */
+export const findingKey = (f: Finding): string => `${f.operationId ?? ''} ${f.message.replace(/\d+/g, '#')}`;
 
 export type CheckBody = (run: CheckRun) => Promise<Finding[]>;
 
@@ -86,8 +95,10 @@ export class CheckRun {
   private calls: Call[] = [];
   /** Over-budget findings on answers let go of before the check ends (--fuzz). */
   private readonly slow: Finding[] = [];
-  /** Findings on answers checked and let go of before the check ends (HELD_CHARS). */
+  /** Findings on answers checked and let go of before the check ends (HELD_CHARS), and new ones on answers used. */
   private readonly early: Finding[] = [];
+  /** Findings on used answers this check reports already (see `used`). */
+  private readonly usedKeys = new Set<string>();
 
   private constructor(private readonly run: RunWide) {}
 
@@ -155,6 +166,19 @@ export class CheckRun {
     // One reproduction per exchange, on its first finding: a report stays small.
     if (findings.length) findings[0] = { ...findings[0]!, reproduce: this.reproduce(out) };
     return findings;
+  }
+
+  /** An answer read for what it holds, not for its shape: what its findings share with ones the run already
+   *  reported (the read's own check, once) is left out, so one defect of a read is not a finding of every check
+   *  that reads it; what no check reported yet (a deployment that breaks only later reads) is this check's. It
+   *  never stops the check. */
+  used(operationId: string, out: Outcome): void {
+    for (const f of this.conform(operationId, out)) {
+      const key = findingKey(f);
+      if (this.run.reported(key) || this.usedKeys.has(key)) continue;
+      this.usedKeys.add(key);
+      this.early.push(f);
+    }
   }
 
   /** Lets go of the answers already conformed but the last: a check of thousands of calls (--fuzz) holds only what it still needs. */

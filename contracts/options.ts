@@ -46,6 +46,8 @@ export interface RunContext {
   /** Requests a minute the run keeps to (0: as fast as it can); see contracts/pace.ts. */
   pace: number;
   credentials: Credentials;
+  /** The caller's company name given for the run (--company); else the sign-in's user or the profile names it. */
+  company?: string;
   nosub?: { email: string; password: string };
   /** One of the spec's platform values. */
   platform: string;
@@ -112,6 +114,7 @@ const RUN_RULES: Record<string, Rule> = {
   'credentials.email': anyText,
   'credentials.password': anyText,
   'credentials.token': anyText,
+  company: text,
   nosub: object,
   ...prefixed('nosub', account),
   passwordAccount: object,
@@ -188,6 +191,7 @@ export function resolveRunOptions(o: RunOptions, spec: Pick<LoadedSpec, 'basePat
     apiBase,
     pace: paceOf(o.pace, o.local ?? isLocal(baseUrl), facts),
     credentials: o.credentials,
+    company: o.company,
     nosub: o.nosub,
     platform: runPlatform(o.platform, facts),
     facts,

@@ -19,7 +19,7 @@ import { ContractOptionsError } from './options-error.js';
 import { expectedRequests, paceNotice } from './pace.js';
 import { type CheckSelection, checkTallies, isChosen, pulledNotice, selectChecks } from './selection.js';
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
-import { type CheckResult, RunAborted, type RunOptions, type RunReport } from './types.js';
+import { type CheckResult, RunAborted, type RunOptions, type RunReport, type RunSummary, type Want } from './types.js';
 import { chooseWorld, type WorldChoice } from './world.js';
 
 /** Runs the suite; the report it returns is already redacted (secrets never leave the run). */
@@ -104,6 +104,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
         observations: count('observation'),
         skipped: count('skip'),
       },
+      ...wanting(s.results),
       requests: s.transport.count,
       durationMs: Math.round(performance.now() - started),
     },
@@ -113,6 +114,18 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     checks: checkTallies(selection, s.results),
   };
   return redactDeep(report, s.secrets);
+}
+
+/** The inputs checks were skipped for want of, each with its checks: the verdict names them. */
+function wanting(results: CheckResult[]): Pick<RunSummary, 'wanting'> {
+  const by = new Map<string, Want & { checks: string[] }>();
+  for (const r of results) {
+    if (r.verdict !== 'skip' || !r.wants) continue;
+    const key = `${r.wants.input}\u0000${r.wants.flag}`;
+    if (!by.has(key)) by.set(key, { ...r.wants, checks: [] });
+    by.get(key)!.checks.push(r.id);
+  }
+  return by.size ? { wanting: [...by.values()] } : {};
 }
 
 /** Said before the first request: a paced run is slow on purpose, and says how slow. */
@@ -219,6 +232,7 @@ async function signInOrCheckToken(s: Session, world: WorldChoice): Promise<void>
   const { out, token: signedIn } = await signIn(s, email!, password!);
   if (out.fault) throw new RunAborted(unreachable(s, out.fault));
   if (signedIn) s.token = signedIn;
+  s.signInUser = (out.body as { data?: { user?: unknown } } | null | undefined)?.data?.user;
   // The sign-in's answer becomes this check's as it is conformed.
   await s.check(
     { id: 'conformance:signin', group: 'conformance', operationId: 'signin', title: 'signs in and returns a token' },

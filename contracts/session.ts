@@ -17,13 +17,15 @@ import {
   type CheckBody,
   type CheckOutcome,
   CheckRun,
+  findingKey,
   type RunWide,
 } from './check-run.js';
 import { Coverage } from './measures/coverage.js';
 import { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
 import { Pacer } from './pace.js';
-import { type CheckGroup, type CheckResult, type Finding, resting } from './types.js';
+import { MAX_RENEWALS, sessionLossNotice, sessionLossResult } from './session-loss.js';
+import { type CheckGroup, type CheckResult, type Finding, resting, type Want } from './types.js';
 
 export type { AuthMode, CallOptions, CheckRun } from './check-run.js';
 export { type Expect, refusedForNoPlan } from './conform.js';
@@ -54,11 +56,15 @@ export class Session implements RunWide {
   /** Fed by every answer a call receives. */
   readonly timing: ResponseTimes;
   token = '';
+  /** The user record of the run's own sign-in answer, where a deployment may name the caller's company. */
+  signInUser?: unknown;
   /** The mock's world every request names (contracts/world.ts); none until the run has chosen it. */
   world?: string;
   /** Whether a check is of an entry of the registry the run makes (--checks / --exclude-checks, set by the
    *  runner from contracts/selection.ts); every check unless set. */
   picks: (spec: CheckSpec) => boolean = () => true;
+  /** Keys (findingKey) of the findings checks reported so far. */
+  private readonly reportedKeys = new Set<string>();
   /** Problems listed in the report so far (the per-run cap). */
   private listed = 0;
   /** Time spent waiting out 429s so far (the --max-wait budget). */
@@ -67,6 +73,14 @@ export class Session implements RunWide {
   private checking = false;
   /** Spaces every request to --pace; the one place a run's pace is kept. */
   private readonly pacer: Pacer;
+  /** The run's own session was found ended (said once, in a notice and a finding), and signed in again so often. */
+  private lost = false;
+  private renewals = 0;
+  /** Calls so far; the last one the run's token was taken on; the last logout of another session taken. A
+   *  session lost after such a logout, with no success of its own since, may be that logout's doing. */
+  private calls = 0;
+  private ownWorked = 0;
+  private otherLoggedOut = 0;
 
   constructor(
     readonly ctx: RunContext,
@@ -140,6 +154,69 @@ export class Session implements RunWide {
   /** The call on the wire, for a CheckRun or for `call`: the run's headers, a 429 waited out within --max-wait
    *  (each wait told to `note`), and the answer timed. */
   async send(operationId: string, o: CallOptions, note: (line: string) => void): Promise<Outcome> {
+    const out = await this.sendOnce(operationId, o, note);
+    this.calls++;
+    const taken = out.status !== undefined && out.status < 300;
+    if (taken && operationId === 'logout' && typeof o.auth === 'object') this.otherLoggedOut = this.calls;
+    if (taken && this.ownToken(operationId, o)) this.ownWorked = this.calls;
+    if (!this.refusedOwnToken(operationId, o, out)) return out;
+    const renewed = await this.renew(operationId, o, note);
+    return renewed && !o.judgesSession ? this.sendOnce(operationId, o, note) : out;
+  }
+
+  /** A check's call with the run's own token answered 401. */
+  private refusedOwnToken(operationId: string, o: CallOptions, out: Outcome): boolean {
+    return out.status === 401 && this.checking && !!this.token && this.ownToken(operationId, o);
+  }
+
+  /** The call carries the run's own token. */
+  private ownToken(operationId: string, o: CallOptions): boolean {
+    const auth = o.auth ?? (this.op(operationId).isPublic ? 'none' : 'bearer');
+    return auth === 'bearer' || auth === 'x-api-token';
+  }
+
+  /**
+   * The run's token was refused where no check logged it out. If the profile refuses it too, the session is
+   * gone (a deployment that ended it, or let a check end it): said once, as a notice and a finding of the run,
+   * and the run signs in again when it has the credentials, so that the checks after this one are not all 401
+   * failures. True when the run holds a fresh token.
+   */
+  private async renew(operationId: string, o: CallOptions, note: (line: string) => void): Promise<boolean> {
+    const { email, password } = this.ctx.credentials;
+    const can = !!(email && password) && this.renewals < MAX_RENEWALS;
+    if (this.lost && !can) return false;
+    const probe = await this.sendOnce('getProfile', { body: {} }, note);
+    if (probe.status !== 401) return false;
+    if (!this.lost) this.sessionLost(operationId, probe, can, !o.judgesSession);
+    this.lost = true;
+    if (!can) return false;
+    this.renewals++;
+    const signin = await this.sendOnce(
+      'signin',
+      { body: { email, password, device_token: '', platform: this.ctx.platform } },
+      note,
+    );
+    const token = (signin.body as { data?: { api_token?: unknown } } | null | undefined)?.data?.api_token;
+    if (typeof token !== 'string' || !token) return false;
+    this.keepSecret(token);
+    this.token = token;
+    return true;
+  }
+
+  /** Says once that the run's session ended: a notice at once, and (unless the check judges it) a finding. */
+  private sessionLost(operationId: string, probe: Outcome, renewing: boolean, finding: boolean): void {
+    const loss = { operationId, renewing, strict: this.ctx.strict, reproduce: this.reproduce(probe) };
+    this.ctx.onNotice(sessionLossNotice(loss));
+    if (!finding) return;
+    // A logout of another session, with no success of the run's token since, may have ended it too.
+    const logout = this.otherLoggedOut > this.ownWorked ? this.spec.byId.get('logout') : undefined;
+    const recorded = detachDeep(redactDeep(sessionLossResult({ ...loss, logout }), this.secrets));
+    this.results.push(recorded);
+    this.ctx.onResult(recorded);
+  }
+
+  /** One call on the wire, as `send` describes it. */
+  private async sendOnce(operationId: string, o: CallOptions, note: (line: string) => void): Promise<Outcome> {
     const op = this.op(operationId);
     let path = op.path;
     for (const [k, v] of Object.entries(o.params ?? {})) path = path.replace(`{${k}}`, encodeURIComponent(v));
@@ -191,6 +268,10 @@ export class Session implements RunWide {
     return wait;
   }
 
+  reported(key: string): boolean {
+    return this.reportedKeys.has(key);
+  }
+
   /** The exchange as a developer would replay it, redacted before anything is cut. */
   reproduce(out: Outcome) {
     return reproduction(this.ctx.apiBase, out, redactor(this.secrets), this.shown, this.standIns);
@@ -210,6 +291,7 @@ export class Session implements RunWide {
     } finally {
       this.checking = false;
     }
+    for (const p of found.problems) this.reportedKeys.add(findingKey(p));
     // Redacted as it is made: no result, progress line or report ever holds a secret; and copied, bounded,
     // so that it holds nothing of the answers it was made from.
     const result: CheckResult = detachDeep(
@@ -252,9 +334,17 @@ export class Session implements RunWide {
     ];
   }
 
-  skip(spec: CheckSpec, reason: string): CheckResult {
+  /** Records a check as not run, with the reason; `wants` names the input it lacked (the verdict names it). */
+  skip(spec: CheckSpec, reason: string, wants?: Want): CheckResult {
     if (!this.picks(spec)) return unrecorded(spec);
-    const result: CheckResult = { ...spec, verdict: 'skip', problems: [], notes: [reason], ms: 0 };
+    const result: CheckResult = {
+      ...spec,
+      verdict: 'skip',
+      problems: [],
+      notes: [wants ? `${reason}; ${wants.flag} gives it` : reason],
+      ms: 0,
+      ...(wants ? { wants } : {}),
+    };
     this.results.push(result);
     this.ctx.onResult(result);
     return result;

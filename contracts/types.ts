@@ -30,6 +30,15 @@ export type CheckGroup =
 /** @deprecated The former name of Finding. */
 export type Problem = Finding;
 
+/** An input a check needs that the run was not given: a check skipped for want of it is named in the
+ *  verdict, with the flag that gives it, never skipped silently. */
+export interface Want {
+  /** What is missing, in words: `the caller's company name`. */
+  input: string;
+  /** The flag (or flags) that give it: `--company NAME`. */
+  flag: string;
+}
+
 export interface CheckResult {
   id: string;
   group: CheckGroup;
@@ -40,11 +49,15 @@ export interface CheckResult {
   /** Why the check was skipped, or remarks such as a throttled wait. */
   notes: string[];
   ms: number;
+  /** Skipped for want of this input. */
+  wants?: Want;
 }
 
 export interface RunSummary {
   operations: { covered: number; total: number; uncovered: string[] };
   checks: { total: number; passed: number; failed: number; observations: number; skipped: number };
+  /** The inputs some checks were skipped for want of, each with the ids of those checks. */
+  wanting?: Array<Want & { checks: string[] }>;
   requests: number;
   durationMs: number;
 }
@@ -99,6 +112,9 @@ export interface RunOptions {
    *  special-use name such as `mock.test`, `*.localhost`, `*.invalid`). */
   local?: boolean;
   credentials: Credentials;
+  /** The caller's company name, for the company checks (client/user_client), where neither the sign-in's user nor
+   *  the profile names it (or to name another than they do). */
+  company?: string;
   /** The account without a plan, for the subscription checks. */
   nosub?: { email: string; password: string };
   /** One of the spec's platform values (default: the spec's example); any other aborts the run. */

@@ -11,6 +11,7 @@ import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
+import { COMPANY, NO_COMPANY } from './company.js';
 
 type Rec = Record<string, unknown>;
 const SHOWN = 300;
@@ -63,7 +64,7 @@ export async function meaningChecks(s: Session, found: Discovered): Promise<void
     'members',
     "client/user_client gives only clients owned by members of the caller's company",
   );
-  if (!found.companyName) return void s.skip(company, 'the profile names no company');
+  if (!found.companyName) return void s.skip(company, NO_COMPANY, COMPANY);
   await s.check(company, (run) => companyClients(run, found.companyName!, found.userId));
 }
 

@@ -5,9 +5,10 @@
 // wrongly accepts them changes nothing.
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
-import type { CheckRun } from '../check-run.js';
+import type { AuthMode, CheckRun } from '../check-run.js';
 import type { Session } from '../session.js';
 import { type Finding, type HttpRule, resting } from '../types.js';
+import { CREDENTIALS, canSignIn, endsSession, withSessionFor } from './disposable.js';
 
 export const NO_SUCH_ID = 2_147_480_000;
 export const NOBODY = 'nobody@example.invalid';
@@ -37,16 +38,25 @@ export async function negativeChecks(s: Session): Promise<void> {
   for (const op of s.spec.operations) {
     const body = harmlessBody(op);
     const params = op.path.includes('{token}') ? { token: 'contract-check-unknown-token' } : undefined;
-    await s.check(
-      {
-        id: `negative:${op.operationId}:no-platform`,
-        group: 'negative',
-        operationId: op.operationId,
-        title: 'refuses a request without the platform header',
-      },
-      async (run) =>
-        run.conform(op.operationId, await run.call(op.operationId, { body, params, platform: null }), '4xx', '400'),
-    );
+    const noPlatform = {
+      id: `negative:${op.operationId}:no-platform`,
+      group: 'negative' as const,
+      operationId: op.operationId,
+      title: 'refuses a request without the platform header',
+    };
+    // Accepted by a deployment that ignores the header, a logout ends the session it is sent with: never the run's.
+    if (endsSession(op) && !canSignIn(s.ctx)) s.skip(noPlatform, 'it may end the session it is sent with', CREDENTIALS);
+    else
+      await s.check(noPlatform, (run) =>
+        withSessionFor(run, op, async (auth) =>
+          run.conform(
+            op.operationId,
+            await run.call(op.operationId, { body, params, platform: null, auth }),
+            '4xx',
+            '400',
+          ),
+        ),
+      );
     if (!op.requestBody || !body) continue;
     const shape = foldAllOf(op.requestBody.schema);
     const properties = (shape.properties as Record<string, JsonSchema> | undefined) ?? {};
@@ -99,15 +109,18 @@ async function wrongMethodChecks(s: Session): Promise<void> {
     const documented = ops.map((o) => o.method.toUpperCase());
     const method = documented.includes('POST') ? (documented.includes('GET') ? 'DELETE' : 'GET') : 'POST';
     const params = path.includes('{token}') ? { token: 'contract-check-unknown-token' } : undefined;
-    await s.check(
-      {
-        id: `negative:${op.operationId}:method`,
-        group: 'negative',
-        operationId: op.operationId,
-        title: `answers ${method} ${path}, a method the spec lacks, with 4xx`,
-      },
-      (run) => wrongMethod(run, op, { method, path, params, documented }),
-    );
+    const spec = {
+      id: `negative:${op.operationId}:method`,
+      group: 'negative' as const,
+      operationId: op.operationId,
+      title: `answers ${method} ${path}, a method the spec lacks, with 4xx`,
+    };
+    // A deployment that routes every method to the logout would end the session the call carries.
+    if (endsSession(op) && !canSignIn(s.ctx)) s.skip(spec, 'it may end the session it is sent with', CREDENTIALS);
+    else
+      await s.check(spec, (run) =>
+        withSessionFor(run, op, (auth) => wrongMethod(run, op, { method, path, params, documented, auth })),
+      );
   }
 }
 
@@ -117,14 +130,16 @@ interface WrongMethod {
   path: string;
   params?: Record<string, string>;
   documented: string[];
+  /** A disposable session's, where the call may end it (else the run's own). */
+  auth?: AuthMode;
 }
 
 /** A method the spec lacks for the path: a 4xx, best a 405 with Allow. Neither the spec nor the document
  *  speaks of other methods: what only HTTP (RFC 9110) asks is an observation (HTTP_RULES); a server error
  *  is a failure whatever the method. */
 async function wrongMethod(run: CheckRun, op: OperationEntry, call: WrongMethod): Promise<Finding[]> {
-  const { method, path, params, documented } = call;
-  const out = await run.call(op.operationId, { method, params, body: method === 'GET' ? undefined : {} });
+  const { method, path, params, documented, auth } = call;
+  const out = await run.call(op.operationId, { method, params, auth, body: method === 'GET' ? undefined : {} });
   if (out.fault)
     return [{ operationId: op.operationId, message: `${method} ${path}: ${out.fault.message}`, severity: 'error' }];
   const problems: Finding[] = [];

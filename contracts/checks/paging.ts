@@ -7,6 +7,7 @@ import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
+import { COMPANY, NO_COMPANY } from './company.js';
 
 /** The paged list envelope, as the spec declares it (section 2.5); the checks only need the items' ids. */
 type Envelope = Omit<components['schemas']['ClientPage'], 'data'> & { data: Array<{ id: number }> };
@@ -152,7 +153,7 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
     operationId: 'listCompanyClients',
     title: 'the company list envelope agrees with itself',
   };
-  if (!found.companyName) return void s.skip(envelope, 'the profile names no company');
+  if (!found.companyName) return void s.skip(envelope, NO_COMPANY, COMPANY);
   await s.check(envelope, async (run) => {
     const out = await run.call('listCompanyClients', { body: { company_name: found.companyName } });
     const problems = run.conform('listCompanyClients', out);

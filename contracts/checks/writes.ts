@@ -2,13 +2,19 @@
 // read again) and the four measurement add/edit operations. The delete of
 // --allow-destructive is a sequence (checks/sequences/delete.ts).
 
+import type { Outcome } from '../../lib/http.js';
 import { preview } from '../../lib/preview.js';
+import type { JsonSchema } from '../../spec/load.js';
+import { foldAllOf } from '../../spec/schema.js';
 import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
 
 type Client = Record<string, unknown> & { id: number };
+
+/** A write or read the deployment took (2xx): what it did is looked at, whatever else its answer gets wrong. */
+const taken = (out: Outcome): boolean => out.status !== undefined && out.status < 300;
 
 export const UPDATE_STRINGS = [
   'location',
@@ -26,16 +32,28 @@ export const UPDATE_STRINGS = [
   'project_name',
 ];
 
+/** The client as client/list shows it: the pages are read for it, and judged by client/list's own checks. */
 async function findClient(run: CheckRun, id: number): Promise<Client | undefined> {
   for (let page = 1, last = 1; page <= last && page <= run.ctx.maxPages; page++) {
     const out = await run.call('listClients', { body: { page } });
-    const env = (out.body as { data?: { data?: Client[]; last_page?: number } } | undefined)?.data;
-    if (!env?.data) return undefined;
-    last = env.last_page ?? 1;
-    const hit = env.data.find((c) => c.id === id);
+    const env = (out.body as { data?: { data?: unknown; last_page?: unknown } } | null | undefined)?.data;
+    if (out.status === undefined || out.status >= 300 || !Array.isArray(env?.data)) return undefined;
+    run.used('listClients', out);
+    last = typeof env.last_page === 'number' ? env.last_page : 1;
+    const hit = (env.data as Array<Client | null>).find((c) => c?.id === id);
     if (hit) return hit;
   }
   return undefined;
+}
+
+/** The fields the spec documents for a listed client: a write back compares these, and no others (a backend
+ *  may keep its own, such as an updated_at bumped by every save). */
+export function documentedClientFields(run: Pick<CheckRun, 'op'>): Set<string> {
+  const page = foldAllOf(run.op('listClients').responses['200']?.schema);
+  const env = foldAllOf((page.properties as Record<string, JsonSchema> | undefined)?.data);
+  const list = foldAllOf((env.properties as Record<string, JsonSchema> | undefined)?.data);
+  const client = foldAllOf(list.items as JsonSchema | undefined);
+  return new Set(Object.keys((client.properties as Record<string, unknown> | undefined) ?? {}));
 }
 
 function typeId(found: Discovered, pattern: RegExp, fallback: number): number {
@@ -105,8 +123,10 @@ async function writeBack(run: CheckRun, client: Client): Promise<Finding[]> {
   if (typeof client.lead_source_id === 'number') body.lead_source_id = client.lead_source_id;
   if (client.end_client_known === 0 || client.end_client_known === 1)
     body.end_client_known = client.end_client_known === 1;
-  const problems = run.conform('updateClient', await run.call('updateClient', { body }));
-  if (problems.length) return problems;
+  const out = await run.call('updateClient', { body });
+  const problems = run.conform('updateClient', out);
+  // A write that was taken is read back whatever its answer gets wrong: that is a finding of its own.
+  if (!taken(out)) return problems;
   const after = await findClient(run, client.id);
   if (!after)
     return [
@@ -116,8 +136,9 @@ async function writeBack(run: CheckRun, client: Client): Promise<Finding[]> {
         severity: 'error',
       },
     ];
+  const documented = documentedClientFields(run);
   for (const [k, v] of Object.entries(client)) {
-    if (JSON.stringify(after[k]) !== JSON.stringify(v)) {
+    if (documented.has(k) && JSON.stringify(after[k]) !== JSON.stringify(v)) {
       problems.push({
         operationId: 'updateClient',
         message: `writing client ${client.id} back changed ${k}`,
@@ -158,7 +179,11 @@ async function measurementChecks(
     },
     roomEntries: async (run) => {
       const out = await run.call('getRoomMeasurements', { body: { client_id: client.id, room_id: where.roomId } });
-      return ((out.body as { data?: unknown })?.data ?? []) as Array<{ measurement_id: number; window_name: string }>;
+      const data = (out.body as { data?: unknown } | null | undefined)?.data;
+      if (!taken(out) || !Array.isArray(data)) return [];
+      // Read for the entry only: room/get's own checks judge the answer.
+      run.used('getRoomMeasurements', out);
+      return data.filter((e) => e !== null && typeof e === 'object');
     },
   };
   const forms: Array<[string, number, Record<string, unknown>]> = [
@@ -182,25 +207,26 @@ async function addAndEdit(
   [operationId, measurement_type_id, extra]: [string, number, Record<string, unknown>],
 ): Promise<Finding[]> {
   const name = `Contract check ${stamp} ${operationId}`;
-  const problems: Finding[] = run.conform(
-    operationId,
-    await run.call(operationId, { body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name } }),
-  );
-  if (problems.length) return problems;
+  const added = await run.call(operationId, {
+    body: { ...base, ...extra, id: 0, measurement_type_id, window_name: name },
+  });
+  const problems: Finding[] = run.conform(operationId, added);
+  // An add that was taken is looked for whatever else its answer gets wrong (its own findings say that).
+  if (!taken(added)) return problems;
   const entry = (await roomEntries(run)).find((e) => e.window_name === name);
   if (!entry)
-    return [{ operationId, message: `the new measurement "${name}" is not listed by room/get`, severity: 'error' }];
+    return [
+      ...problems,
+      { operationId, message: `the new measurement "${name}" is not listed by room/get`, severity: 'error' },
+    ];
   const edited = `${name} (edited)`;
-  problems.push(
-    ...run.conform(
-      operationId,
-      await run.call(operationId, {
-        body: { ...base, ...extra, id: entry.measurement_id, measurement_type_id, window_name: edited },
-      }),
-    ),
-  );
+  const edit = await run.call(operationId, {
+    body: { ...base, ...extra, id: entry.measurement_id, measurement_type_id, window_name: edited },
+  });
+  problems.push(...run.conform(operationId, edit));
+  if (!taken(edit)) return problems;
   const after = (await roomEntries(run)).find((e) => e.measurement_id === entry.measurement_id);
-  if (!problems.length && after?.window_name !== edited) {
+  if (after?.window_name !== edited) {
     problems.push({
       operationId,
       message: `editing measurement ${entry.measurement_id} did not change its name`,
@@ -229,12 +255,13 @@ async function awningRoundTrip(
     },
   });
   const problems = run.conform('addEditAwningMeasurement', first);
-  const id = (first.body as { data?: { id?: number } })?.data?.id;
-  if (problems.length || id === undefined) return { problems, id };
+  const id = (first.body as { data?: { id?: unknown } } | null | undefined)?.data?.id;
+  if (!taken(first) || typeof id !== 'number') return { problems };
   const second = await run.call('addEditAwningMeasurement', { body: { id, client_id: client.id, width: 150 } });
   problems.push(...run.conform('addEditAwningMeasurement', second));
-  const width = (second.body as { data?: { dimensions?: { width?: number } } })?.data?.dimensions?.width;
-  if (!problems.length && width !== 150)
+  const width = (second.body as { data?: { dimensions?: { width?: unknown } } } | null | undefined)?.data?.dimensions
+    ?.width;
+  if (taken(second) && width !== 150)
     // That an existing id edits (rather than adds) is x-assumed: the document shows no id field for awnings.
     problems.push(
       resting(

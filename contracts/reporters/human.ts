@@ -44,6 +44,15 @@ function failureLine(r: CheckResult, causes: Cause[]): string {
   return `${head}\n       - repeated cause ${[...new Set(of.map((i) => i + 1))].join(', ')} (see Repeated causes)`;
 }
 
+/** The checks the verdict does not stand on for want of an input, and the flag that gives each: never a silent skip. */
+export function unchecked(wanting: RunReport['summary']['wanting']): string {
+  if (!wanting?.length) return '';
+  const each = wanting.map(
+    (w) => `${w.checks.length} check${w.checks.length === 1 ? '' : 's'} for want of ${w.input} (${w.flag} gives it)`,
+  );
+  return ` Not checked: ${each.join('; ')}.`;
+}
+
 export function renderHuman(report: RunReport): string {
   const causes = groupCauses(report.results);
   const { operations, checks, durationMs, requests } = report.summary;
@@ -59,7 +68,7 @@ export function renderHuman(report: RunReport): string {
     ...measureLines(report).map(line),
     ...causeLines(causes).map(line),
     ...ledgerLines(report.ledger).map(line),
-    checks.failed ? 'Verdict: the deployment does NOT honour the spec.' : 'Verdict: the deployment honours the spec.',
+    `${checks.failed ? 'Verdict: the deployment does NOT honour the spec.' : 'Verdict: the deployment honours the spec.'}${line(unchecked(report.summary.wanting))}`,
   ];
   const failures = report.results.filter((r) => r.verdict === 'fail');
   if (failures.length) lines.splice(1, 0, 'Failures:', ...failures.map((r) => failureLine(r, causes)), '');

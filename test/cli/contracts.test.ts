@@ -67,6 +67,8 @@ t.test('flags and environment', async (t) => {
     destructive.ok && destructive.plan.options.allowWrites && destructive.plan.options.clientId === 9,
     '--allow-destructive implies writes',
   );
+  const company = parseContractArgs(['--base-url', 'http://h', '--token', 't', '--company', 'Demo Blinds Co'], {});
+  t.equal(company.ok && company.plan.options.company, 'Demo Blinds Co', '--company names the company');
 });
 
 t.test('--max-body takes bytes or a unit, --deadline seconds', async (t) => {

@@ -50,7 +50,13 @@ t.test(
   async (t) => {
     const { seq, seen, store } = await run(t, {});
     t.equal(seq('logged-out-token').verdict, 'pass');
-    const logout = served(seen, '/user/logout')[0]!;
+    // The sequence's logout: the one whose token is then tried on every protected operation (the negative checks
+    // log their disposable sessions out too).
+    const logout = served(seen, '/user/logout').find((l) =>
+      seen
+        .slice(seen.indexOf(l) + 1)
+        .some((x) => x.path === '/client/update' && x.headers.authorization === l.headers.authorization),
+    )!;
     const token = logout.headers.authorization!.replace('Bearer ', '');
     const main = seen[0]!.answer.data.api_token;
     t.not(token, main, "the run's own token is not the one logged out");
@@ -68,7 +74,7 @@ t.test(
   },
 );
 
-t.test('logged-out token, given only a token: the second session comes from a QR sign-in', async (t) => {
+t.test('given only a token, what would end or spend a session is skipped, and the verdict says so', async (t) => {
   const mock = await testMock(t, { rateLimit: false });
   const token = await mock.signin();
   const { fetch, seen } = recordingFetch(injectFetch(mock.app) as FetchLike);
@@ -76,9 +82,35 @@ t.test('logged-out token, given only a token: the second session comes from a QR
     { baseUrl: 'http://mock.test', world: 'default', credentials: { token }, fetch },
     await spec(),
   );
-  t.equal(report.results.find((r) => r.id === 'sequences:logged-out-token')?.verdict, 'pass');
+  const ids = [
+    'sequences:logged-out-token',
+    'conformance:qrcodeSignin:signs a second device in from a QR code',
+    'conformance:logout',
+    'negative:logout:no-platform',
+    'negative:logout:method',
+  ];
+  for (const id of ids)
+    t.match(
+      report.results.find((r) => r.id === id),
+      { verdict: 'skip', notes: [/--email\/--password/] },
+      id,
+    );
+  t.same(
+    report.summary.wanting?.flatMap((w) => w.checks).sort(),
+    [...ids].sort(),
+    'the JSON summary names them under the input they want',
+  );
   t.equal(served(seen, '/user/signin').length, 0, 'no password, no sign-in');
+  t.notOk(
+    calls(seen, '/user/logout').some((x) => Object.values(x.headers).some((v) => String(v).includes(token))),
+    "no logout carried the run's token",
+  );
+  t.notOk(
+    seen.some((x) => x.body?.qr_code === token),
+    "the run's token is never shown as a QR code",
+  );
   t.ok(mock.app.mock.store.userByToken(token), 'the given token still works');
+  t.equal(report.summary.checks.failed, 0);
 });
 
 t.test('update then read: the changed values are listed everywhere, then the client is restored', async (t) => {
@@ -214,17 +246,21 @@ t.test('--only and --skip: a sequence runs when its subject operation is selecte
 });
 
 t.test("the run's deadline: a sequence cut off fails, the ones left are skipped", async (t) => {
-  let signins = 0;
+  let hung = false;
   // The deadline leaves the checks before the sequences time to finish on a loaded machine
   // (at 1.5 s, under four parallel test files, they did not, and the sequence was skipped, not cut);
   // each call may take longer than the deadline, so that it is the deadline that cuts the hang.
   const { report, seq } = await run(
     t,
     { deadlineMs: 8000, timeoutMs: 60_000, allowWrites: true },
-    async (path, init) => {
-      // The sequence's own sign-in (the run's is the first with the password) hangs until the deadline cuts it off.
-      if (path === '/user/signin' && JSON.parse(String(init.body)).password === demo.password && ++signins === 2)
+    async (path, init, seen) => {
+      // The logout sequence's own sign-in (the first after the update sequence wrote its QA quote number) hangs
+      // until the deadline cuts it off.
+      const updated = seen.some((x) => x.path === '/client/update' && /^QA\d/.test(String(x.body?.quote_no)));
+      if (path === '/user/signin' && updated && !hung) {
+        hung = true;
         await sleep(120_000, undefined, { signal: init.signal! }).catch(() => undefined);
+      }
       return undefined;
     },
   );
@@ -237,9 +273,13 @@ t.test("the run's deadline: a sequence cut off fails, the ones left are skipped"
 
 t.test('a throttled call inside a sequence is waited out, as everywhere', async (t) => {
   let throttled = false;
-  const { seq } = await run(t, {}, async (path, _init, seen) => {
-    // The sequence's logout: the first one after its own sign-in (the second served one).
-    if (path !== '/user/logout' || throttled || served(seen, '/user/signin').length < 2) return undefined;
+  const { seq } = await run(t, {}, async (path, init, seen) => {
+    // The sequence's logout: it follows the profile read that shows its session works (a disposable session's
+    // logout follows a QR sign-in or another logout).
+    const bearer = (init.headers as Record<string, string>).authorization;
+    const after = seen.at(-1);
+    const its = after?.path === '/user/get_profile' && after.headers.authorization === bearer;
+    if (path !== '/user/logout' || throttled || !its) return undefined;
     throttled = true;
     return new Response(JSON.stringify({ message: 'Too Many Attempts.', status: 429 }), {
       status: 429,

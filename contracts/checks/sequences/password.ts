@@ -10,7 +10,7 @@ import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 import { signIn, tokenOf } from '../kit.js';
-import { during, found as finding, logOut, refused, sequence, stopped, succeeded, userIdOf } from './shared.js';
+import { during, found as finding, logOut, read, refused, sequence, stopped, succeeded, userIdOf } from './shared.js';
 
 interface Account {
   email: string;
@@ -66,7 +66,7 @@ async function twoSessions(run: CheckRun, a: Account, mainUserId: number | undef
   const problems: Finding[] = [];
   for (const n of [1, 2]) {
     const { out, token } = await signIn(run, a.email, a.password);
-    problems.push(...run.conform('signin', out).map(during(`signing in to the password-change account (${n} of 2)`)));
+    problems.push(...read(run, 'signin', out, `signing in to the password-change account (${n} of 2)`, !!token));
     if (!token) {
       if (a.given)
         problems.push(
@@ -85,8 +85,9 @@ async function twoSessions(run: CheckRun, a: Account, mainUserId: number | undef
       return [...problems, ...(await logOut(run, token, 'ending the session opened on the main account'))];
     }
     const works = await run.call('getProfile', { auth: { bearer: token }, body: {} });
-    problems.push(...run.conform('getProfile', works).map(during('an old token, before the password change')));
-    a.tokens.push(token);
+    problems.push(...read(run, 'getProfile', works, 'an old token, before the password change'));
+    // A token refused before the change proves nothing about the change.
+    if (succeeded(works)) a.tokens.push(token);
   }
   return problems;
 }
@@ -97,12 +98,13 @@ async function changePassword(
   from: string,
   to: string,
   step: string,
-): Promise<Finding[]> {
+): Promise<{ problems: Finding[]; changed: boolean }> {
   const body = { email, current_password: from, new_password: to, new_password_confirmation: to };
   const out = await run.call('updatePassword', { body });
   const problems = run.conform('updatePassword', out).map(during(step));
-  // Refused, the change did not happen, whatever the severity of its findings.
-  return succeeded(out) ? problems : [...problems, { ...NOT_CHANGED, message: `${step}: ${NOT_CHANGED.message}` }];
+  // Refused, the change did not happen, whatever the severity of its findings; accepted, it did, whatever they are.
+  if (succeeded(out)) return { problems, changed: true };
+  return { problems: [...problems, { ...NOT_CHANGED, message: `${step}: ${NOT_CHANGED.message}` }], changed: false };
 }
 
 const NOT_CHANGED: Finding = {
@@ -122,10 +124,10 @@ async function afterChange(run: CheckRun, a: Account, newPassword: string): Prom
   const old = await signIn(run, a.email, a.password);
   problems.push(...run.conform('signin', old.out, '4xx').map(during(`${step}, the old password`)));
   const fresh = await signIn(run, a.email, newPassword);
-  problems.push(...run.conform('signin', fresh.out).map(during(`${step}, the new password`)));
+  problems.push(...read(run, 'signin', fresh.out, `${step}, the new password`, !!fresh.token));
   if (fresh.token) {
     const works = await run.call('getProfile', { auth: { bearer: fresh.token }, body: {} });
-    problems.push(...run.conform('getProfile', works).map(during(`${step}, the new password's token`)));
+    problems.push(...read(run, 'getProfile', works, `${step}, the new password's token`));
     if (!a.given) problems.push(...(await logOut(run, fresh.token, 'ending the last session')));
   }
   return problems;
@@ -134,9 +136,9 @@ async function afterChange(run: CheckRun, a: Account, newPassword: string): Prom
 /** The given account gets its password back, proven by a sign-in (whose session is then ended). */
 async function restore(run: CheckRun, a: Account, newPassword: string): Promise<Finding[]> {
   const step = 'restoring the original password';
-  const problems = await changePassword(run, a.email, newPassword, a.password, step);
+  const { problems } = await changePassword(run, a.email, newPassword, a.password, step);
   const back = await signIn(run, a.email, a.password);
-  problems.push(...run.conform('signin', back.out).map(during(`${step}, signing in with it`)));
+  problems.push(...read(run, 'signin', back.out, `${step}, signing in with it`, !!back.token));
   if (back.token) problems.push(...(await logOut(run, back.token, 'ending the last session')));
   else
     problems.push(
@@ -171,8 +173,15 @@ export async function passwordChangeCheck(s: Session, found: Discovered): Promis
     const unready = stopped(problems, 'signin', 'two working sessions of the account', untried, a.tokens.length < 2);
     if (unready) return unready;
     const newPassword = freshPassword(run);
-    problems.push(...(await changePassword(run, a.email, a.password, newPassword, 'changing the password')));
-    const unchanged = stopped(problems, 'updatePassword', 'the password change', 'what it must have done');
+    const change = await changePassword(run, a.email, a.password, newPassword, 'changing the password');
+    problems.push(...change.problems);
+    const unchanged = stopped(
+      problems,
+      'updatePassword',
+      'the password change',
+      'what it must have done',
+      !change.changed,
+    );
     if (unchanged) return unchanged;
     try {
       problems.push(...(await afterChange(run, a, newPassword)));

@@ -63,10 +63,22 @@ export async function logOut(run: CheckRun, token: string, step: string): Promis
 }
 
 /**
+ * A read the sequence makes for what it holds. When it gave it (`gave`: by default a success), its
+ * conformance is the read's own check's, reported there once, and nothing here; when not, its findings say
+ * why (and the caller stops, or judges what is missing).
+ */
+export function read(run: CheckRun, operationId: string, out: Outcome, step: string, gave = succeeded(out)): Finding[] {
+  if (!gave) return run.conform(operationId, out).map(during(step));
+  run.used(operationId, out);
+  return [];
+}
+
+/**
  * Walks a paged client list (client/list or client/user_client) for one
- * client, checking every page; returns the client with the page that showed
- * it, or the last page read, and the findings on the pages (the walk stops at
- * the first error).
+ * client; returns the client with the page that showed it, or the last page
+ * read. A page that gives a list of clients is read whatever its schema
+ * findings (the list's own checks report them); one that gives none ends the
+ * walk with the findings that say why, at least one an error.
  */
 export async function listed(
   run: CheckRun,
@@ -75,36 +87,39 @@ export async function listed(
   id: number,
 ): Promise<{ client?: Client; out?: Outcome; problems: Finding[] }> {
   let out: Outcome | undefined;
-  const problems: Finding[] = [];
   for (let page = 1, last = 1; page <= last && page <= run.ctx.maxPages; page++) {
     out = await run.call(operationId, { body: { ...body, page } });
-    const found = run.conform(operationId, out);
-    problems.push(...found);
-    // An observation on a page (an assumed part) does not stop the walk; an error does.
-    if (failed(found)) return { out, problems };
-    const env = (out.body as { data?: { data?: Client[]; last_page?: number } } | undefined)?.data;
-    const client = env?.data?.find((c) => c.id === id);
-    if (client) return { client, out, problems };
-    last = env?.last_page ?? 1;
+    const env = (out.body as { data?: { data?: unknown; last_page?: unknown } } | null | undefined)?.data;
+    const clients = succeeded(out) && Array.isArray(env?.data) ? (env.data as unknown[]) : undefined;
+    if (!clients) {
+      const problems = run.conform(operationId, out);
+      if (!failed(problems))
+        problems.push(found(run, out, operationId, `page ${page} of ${operationId} gave no list of clients`));
+      return { out, problems };
+    }
+    run.used(operationId, out);
+    const client = clients.find((c): c is Client => (c as Client | null)?.id === id);
+    if (client) return { client, out, problems: [] };
+    last = typeof env?.last_page === 'number' ? env.last_page : 1;
   }
-  return { out, problems };
+  return { out, problems: [] };
 }
 
 /**
- * A sequence stops only on a failed precondition: an error among the findings
- * so far, or a record, token or success a step did not give (`missing`). An observation
- * (what rests on an assumption) lets it go on, so its subject is still tried.
- * Returns the findings with one that says which precondition failed and what
- * was not tried; undefined when the sequence goes on.
+ * A sequence stops only when a step did not give what the next ones need
+ * (`missing`: a record, a token, a success); findings on what a step did give
+ * (its schema, what rests on an assumption) let it go on, so its subject is
+ * still tried. Returns the findings with one that says which precondition
+ * failed and what was not tried; undefined when the sequence goes on.
  */
 export function stopped(
   problems: Finding[],
   operationId: string,
   precondition: string,
   untried: string,
-  missing = false,
+  missing: boolean,
 ): Finding[] | undefined {
-  if (!missing && !failed(problems)) return undefined;
+  if (!missing) return undefined;
   const stop: Finding = {
     operationId,
     message: `precondition failed: ${precondition}; so ${untried} was not tried`,

@@ -11,10 +11,12 @@ import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 import { COMPANY_CLIENTS, LIST_EFFECT } from '../paging.js';
 import { UPDATE_STRINGS } from '../writes.js';
-import { type Client, during, failed, found as finding, listed, sequence, stopped } from './shared.js';
+import { type Client, during, failed, found as finding, listed, read, sequence, stopped, succeeded } from './shared.js';
 
 /** Fields a listing may give as null, which the update request takes as null too. */
 const NULLABLE = new Set(['location', 'project_name', 'lead_source_name']);
+/** Fields of the listed client the update request requires, and sends as listed. */
+const SENT = ['name', 'surname', 'email'];
 /** Walks ask for large pages: fewer calls against a throttled deployment. */
 const PAGE = { limit: 100 };
 
@@ -74,12 +76,13 @@ async function roomIds(run: CheckRun, id: number): Promise<{ ids?: number[]; out
   const out = await run.call('getRoomsByClientId', { body: { client_id: id } });
   const data = (out.body as { data?: unknown } | null | undefined)?.data;
   if (out.status === undefined || out.status >= 300 || !Array.isArray(data)) return { out };
+  run.used('getRoomsByClientId', out);
   return { ids: data.map((r: { id: number }) => r.id).sort((a, b) => a - b), out };
 }
 
 async function sameRooms(run: CheckRun, id: number, before: number[]): Promise<Finding[]> {
   const after = await roomIds(run, id);
-  const problems = run.conform('getRoomsByClientId', after.out).map(during('after the update'));
+  const problems = after.ids ? [] : read(run, 'getRoomsByClientId', after.out, 'after the update', false);
   if (problems.length || JSON.stringify(after.ids) === JSON.stringify(before)) return problems;
   const message = `after the update, room/get-by-client-id gives client ${id} the rooms ${preview(after.ids, 300)}, not ${preview(before, 300)} as before it`;
   return [finding(run, after.out, 'getRoomsByClientId', message)];
@@ -88,9 +91,9 @@ async function sameRooms(run: CheckRun, id: number, before: number[]): Promise<F
 /** The keyword search finds the client by the quote number just written (what keyword matches is assumed). */
 async function searched(run: CheckRun, id: number, marker: string): Promise<Finding[]> {
   const out = await run.call('listClients', { body: { keyword: marker, page: 1 } });
-  const problems = run.conform('listClients', out).map(during('searching for the new quote number'));
-  const hits = (out.body as { data?: { data?: Client[] } } | undefined)?.data?.data ?? [];
-  if (problems.length || hits.some((c) => c.id === id)) return problems;
+  const hits = (out.body as { data?: { data?: unknown } } | null | undefined)?.data?.data;
+  const problems = read(run, 'listClients', out, 'searching for the new quote number', Array.isArray(hits));
+  if (problems.length || (hits as Array<Client | null>).some((c) => c?.id === id)) return problems;
   const message = `after the update, client/list with keyword "${marker}" (the quote number just written) does not find client ${id}`;
   return [finding(run, out, 'listClients', message, { severity: 'observation', assumption: LIST_EFFECT })];
 }
@@ -107,22 +110,38 @@ interface Before {
 
 async function readBefore(run: CheckRun, found: Discovered, id: number): Promise<Before | Finding[]> {
   const first = await listed(run, 'listClients', PAGE, id);
-  const unread = stopped(first.problems, 'listClients', 'reading the client in client/list', 'the update');
+  const unread = stopped(
+    first.problems,
+    'listClients',
+    'reading the client in client/list',
+    'the update',
+    failed(first.problems),
+  );
   if (unread) return unread;
   if (!first.client)
     return [finding(run, first.out, 'listClients', `client ${id} is not listed by client/list; nothing was written`)];
-  const observations = [...first.problems];
+  // The update sends them (the request requires them): without them it could not write the client's own values.
+  const absent = SENT.filter((k) => typeof first.client![k] !== 'string');
+  const unsendable = stopped(
+    [],
+    'listClients',
+    `client/list shows client ${id} without ${absent.join(', ')}, which the update must send`,
+    'the update',
+    absent.length > 0,
+  );
+  if (unsendable) return unsendable;
+  const observations: Finding[] = [];
   const before: Before = { client: first.client, rooms: (await roomIds(run, id)).ids, observations };
   if (!found.companyName) return before;
   const shared = await listed(run, 'listCompanyClients', { company_name: found.companyName, ...PAGE }, id);
   const unshared = stopped(
-    [...observations, ...shared.problems],
+    shared.problems,
     'listCompanyClients',
     'reading client/user_client',
     'the update',
+    failed(shared.problems),
   );
   if (unshared) return unshared;
-  observations.push(...shared.problems);
   if (shared.client) return { ...before, company: found.companyName };
   // Which clients count as the company's is assumed: one missing there is an observation.
   const message = `client ${id} is not among the company's clients (client/user_client), so that list is not read after the update`;
@@ -168,8 +187,9 @@ async function restore(run: CheckRun, before: Client): Promise<Finding[]> {
     'updateClient',
     `client ${before.id} was left changed (quote_no, city, end_client_known): write its values back by hand`,
   );
-  const problems = run.conform('updateClient', out).map(during(step));
-  if (failed(problems)) return [...problems, left];
+  // The update's answer was judged at the update; here only whether the restore was taken.
+  const problems = read(run, 'updateClient', out, step);
+  if (!succeeded(out)) return [...problems, left];
   const list = await listed(run, 'listClients', PAGE, before.id);
   if (failed(list.problems)) return list.problems.map(during(step));
   return [
@@ -201,10 +221,10 @@ export async function updateReadCheck(s: Session, found: Discovered): Promise<vo
     const { body, marker } = changedBody(before.client, stamp);
     const problems: Finding[] = [...before.observations];
     try {
-      const written = run.conform('updateClient', await run.call('updateClient', { body })).map(during('the update'));
-      problems.push(...written);
-      // An observation on the update's answer (an assumed part) still leaves what it wrote to be read.
-      if (!failed(written)) problems.push(...(await readsAfter(run, before, body, marker)));
+      const out = await run.call('updateClient', { body });
+      problems.push(...run.conform('updateClient', out).map(during('the update')));
+      // Whatever its answer gets wrong, an update that was taken wrote something, which the reads must show.
+      if (succeeded(out)) problems.push(...(await readsAfter(run, before, body, marker)));
     } finally {
       problems.push(...(await restore(run, before.client)));
     }

@@ -1,0 +1,66 @@
+// Sessions a check may end, change or spend. A check that logs out, or
+// presents a token where a deployment may use it up (a QR code), does it with
+// a session of its own: a fresh sign-in with the run's credentials, secret at
+// once and ended afterwards; never the run's main token, which every later
+// check needs. A run given only --token has no such session: those checks are
+// skipped, and the verdict says which flags would run them.
+import type { OperationEntry } from '../../spec/load.js';
+import type { AuthMode, CheckRun } from '../check-run.js';
+import type { RunContext } from '../options.js';
+import type { Finding, Want } from '../types.js';
+import { signIn } from './sign-in.js';
+
+/** Operations that end the session whose token they are sent with. */
+export const ENDS_SESSION = new Set(['logout']);
+
+export const endsSession = (op: OperationEntry): boolean => ENDS_SESSION.has(op.operationId);
+
+/** What a run needs to open disposable sessions, and the flags that give it. */
+export const CREDENTIALS: Want = {
+  input: "the account's password, for a disposable session (the run's own token is never ended)",
+  flag: '--email/--password (or MCS_EMAIL/MCS_PASSWORD)',
+};
+
+export const canSignIn = (ctx: Pick<RunContext, 'credentials'>): boolean =>
+  !!(ctx.credentials.email && ctx.credentials.password);
+
+/** A fresh session of the run's account; its token is kept secret at once. Findings when the sign-in gave none. */
+export async function disposableSession(run: CheckRun): Promise<{ token?: string; problems: Finding[] }> {
+  const { email, password } = run.ctx.credentials;
+  const { out, token } = await signIn(run, email!, password!);
+  if (token) {
+    // The sign-in's own check judges its answer.
+    run.used('signin', out);
+    return { token, problems: [] };
+  }
+  const problems = run.conform('signin', out).map((f) => ({ ...f, message: `a disposable session: ${f.message}` }));
+  problems.push({
+    operationId: 'signin',
+    message:
+      "the sign-in of a disposable session gave no token, so this check was not tried (the run's own is never spent)",
+    severity: 'error',
+  });
+  return { problems };
+}
+
+/** Ends a disposable session, if the check left it open; its answer is the logout checks' to judge. */
+export async function endSession(run: CheckRun, token: string): Promise<void> {
+  run.used('logout', await run.call('logout', { auth: { bearer: token }, body: {} }));
+}
+
+/** Runs `body` with a disposable session when `op` ends the session it is sent with (else with the run's
+ *  own), and ends that session afterwards. */
+export async function withSessionFor(
+  run: CheckRun,
+  op: OperationEntry,
+  body: (auth: AuthMode | undefined) => Promise<Finding[]>,
+): Promise<Finding[]> {
+  if (!endsSession(op)) return body(undefined);
+  const session = await disposableSession(run);
+  if (!session.token) return session.problems;
+  try {
+    return await body({ bearer: session.token });
+  } finally {
+    await endSession(run, session.token);
+  }
+}

@@ -1,0 +1,92 @@
+// Where a deployment names the caller's company (flat or nested, in the
+// sign-in's user or in the profile), or --company: the company checks run on
+// every one of them; where nothing names it they are skipped and the verdict
+// says for want of what, and which flag gives it.
+import t from 'tap';
+import { renderHuman } from '../../contracts/reporters/human.js';
+import { runContracts } from '../../contracts/runner.js';
+import type { RunOptions } from '../../contracts/types.js';
+import { brokenServer, type Defect, relay } from '../helpers/broken.js';
+import { spec } from '../helpers/mock.js';
+import { clientsOf } from '../helpers/world.js';
+
+const demo = { email: 'demo@example.com', password: 'demo-password' };
+const COMPANY_CHECKS = [
+  'conformance:listCompanyClients',
+  'meaning:listCompanyClients:members',
+  'paging:listCompanyClients:envelope',
+];
+type User = Record<string, unknown>;
+
+/** The user records of the sign-in and the profile passed through `signin` and `profile`. */
+function users(signin: (u: User) => void, profile: (u: User) => void, also?: Defect): Defect {
+  return async (ctx) => {
+    const change = ctx.path === '/user/signin' ? signin : ctx.path === '/user/get_profile' ? profile : undefined;
+    if (!change) return also?.(ctx);
+    const r = await ctx.forward();
+    if (r.status === 200) change(ctx.path === '/user/signin' ? r.body.data.user : r.body.data);
+    return relay(ctx.reply, r);
+  };
+}
+const keep = () => undefined;
+const nest = (u: User) => {
+  u.company = { id: u.company_id, name: u.company_name };
+  delete u.company_name;
+};
+const drop = (u: User) => {
+  delete u.company_name;
+};
+/** client/user_client carries a client of a user outside the caller's company. */
+const leak: Defect = async ({ mock, path, reply, forward }) => {
+  if (path !== '/client/user_client') return undefined;
+  const r = await forward();
+  const s = mock.mock.store;
+  const own = s.userById(1)!.company_id;
+  if (r.status === 200) r.body.data.data.push(clientsOf(s).find((c) => s.userById(c.user_id)!.company_id !== own));
+  return relay(reply, r);
+};
+
+const cases: Array<{ name: string; defect: Defect; run?: Partial<RunOptions>; skipped?: boolean; leak?: boolean }> = [
+  { name: 'the profile nests the company; the sign-in user names it flat', defect: users(keep, nest) },
+  { name: 'both nest it', defect: users(nest, nest) },
+  { name: 'only the sign-in user names it', defect: users(keep, drop) },
+  { name: 'nothing names it: --company does', defect: users(drop, drop), run: { company: 'Demo Blinds Co' } },
+  { name: 'nothing names it, and no --company', defect: users(drop, drop), skipped: true },
+  {
+    name: 'the profile nests the company, and client/user_client leaks another company client',
+    defect: users(keep, nest, leak),
+    leak: true,
+  },
+];
+
+for (const c of cases) {
+  t.test(c.name, async (t) => {
+    const url = await brokenServer(t, c.defect);
+    const report = await runContracts(
+      { baseUrl: url, world: 'default', credentials: demo, timeoutMs: 5000, ...c.run },
+      await spec(),
+    );
+    const of = (id: string) => report.results.find((r) => r.id === id);
+    for (const id of COMPANY_CHECKS)
+      t.equal(of(id)?.verdict === 'skip', !!c.skipped, `${id}: ${c.skipped ? 'skipped' : 'run'}`, {
+        notes: of(id)?.notes,
+      });
+    if (c.leak) t.equal(of('meaning:listCompanyClients:members')?.verdict, 'fail', 'the leak is caught');
+    const wanting = report.summary.wanting ?? [];
+    const verdict = renderHuman(report)
+      .split('\n')
+      .find((l) => l.startsWith('Verdict:'))!;
+    if (c.skipped) {
+      t.same(
+        wanting.map((w) => [w.flag, w.checks.sort()]),
+        [['--company NAME', [...COMPANY_CHECKS].sort()]],
+        'the JSON summary names the input, its flag and the checks',
+      );
+      t.match(verdict, /Not checked: 3 checks for want of the caller's company name \(--company NAME gives it\)\./);
+      t.match(of('meaning:listCompanyClients:members')?.notes[0], /--company NAME gives it$/);
+    } else {
+      t.same(wanting, [], 'nothing wanting');
+      t.notMatch(verdict, /Not checked/);
+    }
+  });
+}
