@@ -73,7 +73,7 @@ export function boundaryValues(schema: JsonSchema): Value[] {
     alts.filter((a) => !Array.isArray(a.enum) && !('const' in a)).flatMap((a) => [a.type ?? []].flat() as string[]),
   );
   if (free.has('string')) return [...STRINGS];
-  const bounded = alts.find((a) => a.type === 'integer' || a.type === 'number');
+  const bounded = alts.find((a) => [a.type].flat().some((t) => t === 'integer' || t === 'number'));
   if (free.has('integer') || free.has('number')) return integers(bounded ?? {});
   if (!listed.length) return [];
   const value = listed.some((v) => typeof v === 'string') ? OUTSIDE : 99_999;
@@ -99,7 +99,7 @@ export function refusal(schema: JsonSchema, value: unknown): string | undefined 
       if (first('minLength')) return `shorter than its minLength ${first('minLength')!.limit}`;
       if (first('format')) return `not of its format ${first('format')!.format}`;
       if (errors.some((e) => ['enum', 'const', 'anyOf', 'oneOf'].includes(e.keyword))) return 'not one of its values';
-      if (typeof v === 'number' && !Number.isSafeInteger(v)) return 'past the integers a backend holds exactly';
+      if (Number.isInteger(v) && !Number.isSafeInteger(v)) return 'past the integers a backend holds exactly';
       return 'outside its schema';
     };
     compiled.set(schema, judge);
