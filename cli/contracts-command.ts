@@ -116,7 +116,7 @@ export const CONTRACTS_COMMAND = {
     }),
     fuzz: value(
       'N',
-      'N generated requests per operation: valid ones on reads, invalid ones everywhere (docs/contracts.md)',
+      'N requests per operation, boundary values first, then generated: valid ones on reads, invalid ones everywhere (docs/contracts.md)',
       {
         parse: within(RUN_LIMITS.fuzz),
         shownDefault: '0',

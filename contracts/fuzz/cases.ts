@@ -15,6 +15,8 @@ export interface FuzzCase {
   platform: string | null;
   /** What makes an invalid case invalid. */
   flaw?: Flaw;
+  /** The field and value a valid case of the boundary phase sets (boundary.ts). */
+  boundary?: string;
 }
 
 export interface CaseContext {
@@ -55,7 +57,7 @@ export function invalidCase(op: OperationEntry, ctx: CaseContext): fc.Arbitrary<
 
 /** One line for a report: what was generated, cut short. */
 export function describeCase(c: FuzzCase): string {
-  const parts = [c.flaw ? c.flaw.label : 'a valid request'];
+  const parts = [c.flaw?.label ?? (c.boundary ? `a valid boundary value ${c.boundary}` : 'a valid request')];
   if (c.body !== undefined) parts.push(`body ${JSON.stringify(c.body)}`);
   if (Object.keys(c.query).length) parts.push(`query ?${new URLSearchParams(c.query)}`);
   if (c.platform !== null) parts.push(`platform ${c.platform}`);

@@ -64,6 +64,14 @@ export function isProtected(op: OperationEntry, key: string): 'untouched' | 'pre
   return isTargetId(key) ? 'present' : undefined;
 }
 
+/** A field of a write that keeps its harmless value in every boundary case: what names a record, an account
+ *  or a session (an identifier, an email address, a password, a QR code) is never set to a LIKE wildcard or a
+ *  quote that a lenient backend could match against real ones. */
+export function keptHarmless(op: OperationEntry, key: string): boolean {
+  if (op.read) return false;
+  return isProtected(op, key) !== undefined || /email/.test(key) || key === 'qr_code';
+}
+
 /** The base of an invalid request to a write: every record identifier the schema has is set to one that
  *  does not exist, accounts are nobody's, passwords are left out (checks/negative.ts). Reads pass as they are. */
 export function harmless(op: OperationEntry, body: unknown): unknown {

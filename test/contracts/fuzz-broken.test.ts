@@ -1,6 +1,8 @@
 // --fuzz against deliberately broken servers: a defect that only some values
-// of a field trigger is found, shrunk to the boundary, and reported with a
-// redacted request and a curl command. Small N, one operation, fixed seeds.
+// of a field trigger is found, by the boundary phase or by generated requests
+// shrunk to the boundary, and reported with a redacted request and a curl
+// command. Small N, one operation, fixed seeds. (test/contracts/fuzz-boundary.test.ts:
+// the values that break real backends, and defects that used to hide others.)
 import t, { type Test } from 'tap';
 import { runContracts } from '../../contracts/runner.js';
 import type { CheckResult, RunOptions } from '../../contracts/types.js';
@@ -51,7 +53,10 @@ t.test('a 500 for limit 37 to 41 only: found and shrunk to limit 37, with a curl
   t.match(repro?.curl, /-H "authorization: Bearer \$MCS_TOKEN"/, 'the token comes from the environment');
   t.match(repro?.curl, /--data-raw '\{"limit":37\}'/);
   t.equal(repro?.request.headers.authorization, 'Bearer [REDACTED]', 'redacted like every finding');
-  t.match(r.notes.join('\n'), /^--seed 1: generated request \d+ of 200 failed, shrunk in \d+ steps/);
+  t.match(
+    r.notes.join('\n'),
+    /^--seed 1: 17 boundary values and 183 generated requests: 5xx \d+\n5xx: first at generated request \d+, shrunk in \d+ steps \(\d+ more requests\); the request shown is the smallest found$/,
+  );
   const failed = report.results.filter((x) => x.verdict === 'fail').map((x) => x.id);
   t.ok(
     failed.every((id) => id.startsWith('fuzz:listClients:')),
@@ -59,7 +64,7 @@ t.test('a 500 for limit 37 to 41 only: found and shrunk to limit 37, with a curl
   );
 });
 
-t.test('a body off the spec for keywords with a quote: found and shrunk to the keyword alone', async (t) => {
+t.test('a body off the spec for keywords with a quote: found by the boundary phase, the quote alone', async (t) => {
   const { check } = await fuzzAgainst(t, async ({ path, request, reply, forward }) => {
     const keyword = bodyOf(request.body).keyword;
     if (path !== '/client/list' || typeof keyword !== 'string' || !keyword.includes("'")) return undefined;
@@ -69,13 +74,14 @@ t.test('a body off the spec for keywords with a quote: found and shrunk to the k
   });
   const r = check('fuzz:listClients:valid');
   t.equal(r.verdict, 'fail');
-  t.match(r.problems[0]?.message, /^listClients 200 \/data\/total: must be integer \(fuzz: a valid request/);
-  const body = bodyOf(r.problems[0]?.reproduce?.request.body);
-  t.same(Object.keys(body), ['keyword'], 'page, limit and the query dropped');
-  t.ok(["'", "' OR 1=1 --"].includes(body.keyword as string), `the smallest keyword found: ${body.keyword}`);
+  t.match(
+    r.problems[0]?.message,
+    /^listClients 200 \/data\/total: must be integer \(fuzz: a valid boundary value "keyword": "'", body \{"keyword":"'"\}, platform WEB\) \[schema \/data\/total type: \d+ of 200 requests, 3 shown\]$/,
+  );
+  t.same(bodyOf(r.problems[0]?.reproduce?.request.body), { keyword: "'" }, 'the one field, nothing else');
 });
 
-t.test('a limit above its maximum accepted: the invalid requests find it, shrunk to limit 101', async (t) => {
+t.test('a limit above its maximum accepted: the boundary phase finds it, 101 among the requests shown', async (t) => {
   const { check } = await fuzzAgainst(t, async ({ mock, path, request, reply }) => {
     const body = bodyOf(request.body);
     if (path !== '/client/list' || typeof body.limit !== 'number' || body.limit <= 100) return undefined;
@@ -89,9 +95,13 @@ t.test('a limit above its maximum accepted: the invalid requests find it, shrunk
   t.equal(r.verdict, 'fail');
   t.match(
     r.problems[0]?.message,
-    /^listClients answered 200, expected 4xx \(fuzz: "limit": 101 \(above its maximum 100\), body \{"limit":101\}/,
+    /^listClients answered 200, expected 4xx \(fuzz: "limit": 2147483648 \(above its maximum 100\), body \{"limit":2147483648\}, platform WEB\) \[invalid accepted: \d+ of 200 requests, 3 shown\]$/,
   );
-  t.same(bodyOf(r.problems[0]?.reproduce?.request.body), { limit: 101 });
+  t.same(
+    r.problems.map((p) => bodyOf(p.reproduce?.request.body)),
+    [{ limit: 2 ** 31 }, { limit: 101 }, { limit: 2 ** 53 }],
+    'the boundary values past the maximum, in order, each with its reproduction',
+  );
 });
 
 t.test('a throttle that outlasts the waiting stops the check: it is not shrunk', async (t) => {
@@ -113,6 +123,6 @@ t.test('a throttle that outlasts the waiting stops the check: it is not shrunk',
   const r = check('fuzz:listClients:valid');
   t.equal(r.verdict, 'fail');
   t.match(r.problems[0]?.message, /stayed throttled \(429\)/);
-  t.match(r.notes.join('\n'), /stopped after \d+ of 200 generated requests/);
+  t.match(r.notes.join('\n'), /stopped after \d+ of 200 requests \(17 boundary values and \d+ generated requests\)/);
   t.equal(throttled, 2, 'one throttled request for each of the two checks, and no shrinking');
 });

@@ -1,13 +1,17 @@
 // What --fuzz generates, without a server: valid cases valid against their
-// schema, invalid ones flawed and harmless, and the safety plan per operation.
+// schema, invalid ones flawed and harmless, the boundary phase's cases, the
+// safety plan per operation, and how findings are folded.
 import fc from 'fast-check';
 import t from 'tap';
 import { isTargetId, NO_SUCH_ID } from '../../contracts/checks/negative.js';
+import { boundaryCases, boundaryValues } from '../../contracts/fuzz/boundary.js';
 import { describeCase, type FuzzCase, invalidCase, validCase } from '../../contracts/fuzz/cases.js';
 import { applyFlaw, flawsOf } from '../../contracts/fuzz/flaws.js';
+import { EXAMPLES, Folds, kindOf, MAX_KINDS } from '../../contracts/fuzz/folds.js';
 import { OWN_RECORD_WRITES, validPlan } from '../../contracts/fuzz/safety.js';
-import { createAjv } from '../../spec/ajv.js';
-import type { OperationEntry } from '../../spec/load.js';
+import type { Finding } from '../../contracts/types.js';
+import { createAjv, withFiniteNumbers } from '../../spec/ajv.js';
+import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import { spec } from '../helpers/mock.js';
 
@@ -17,7 +21,10 @@ const READS = new Set(loaded.operations.filter((o) => o.read).map((o) => o.opera
 const ctx = { platforms: ['WEB', 'IOS', 'ANDROID'], hints: { client_id: [7], company_name: ['Demo Blinds Co'] } };
 const ajv = createAjv({ allErrors: false });
 const bodyValid = (op: OperationEntry, body: unknown) =>
-  body === undefined || !op.requestBody || (ajv.compile(op.requestBody.schema)(body) as boolean);
+  body === undefined ||
+  !op.requestBody ||
+  // As the fuzz checks judge a body (checks/fuzz.ts): no whole number past 2^53.
+  (withFiniteNumbers(ajv.compile(op.requestBody.schema), op.requestBody.schema)(body) as boolean);
 
 t.test('the reads the spec marks are every get and list operation of the spec', async (t) => {
   const ids = loaded.operations.map((o) => o.operationId);
@@ -125,4 +132,110 @@ t.test('a flaw is applied to a copy', async (t) => {
   t.same(applyFlaw(c, { kind: 'missing', field: 'limit', label: '' }).body, {});
   const long = describeCase({ body: { keyword: 'x'.repeat(5000) }, query: {}, platform: 'WEB' });
   t.ok(long.length <= 303, 'a case is described in a line');
+});
+
+t.test('the boundary values of a field come from its schema, the most telling first', async (t) => {
+  const strings = ['%', "'", '\u0000', '_', '\\', '"', '😀', 'x'.repeat(256), 'x'.repeat(255), '\u200f', '   ', ''];
+  const rows: Array<[string, JsonSchema, unknown[]]> = [
+    ['a bounded string', { type: 'string', maxLength: 255 }, strings],
+    ['a nullable string', { type: ['string', 'null'] }, strings],
+    ['a bounded integer', { type: 'integer', minimum: 1, maximum: 100 }, [2 ** 31, 0, -1, 101, 2 ** 53, 100, 1]],
+    ['an unbounded integer', { type: 'integer' }, [2 ** 31, 0, -1, 2 ** 53]],
+    ['a nullable integer', { type: ['integer', 'null'], maximum: 9 }, [2 ** 31, 0, -1, 10, 2 ** 53, 9]],
+    ['a string enum', { type: 'string', enum: ['inch', 'cm'] }, ['not-a-listed-value']],
+    [
+      'an enum, null or empty',
+      { anyOf: [{ enum: ['in', 'out'] }, { type: 'null' }, { const: '' }] },
+      ['not-a-listed-value'],
+    ],
+    ['a numeric enum', { enum: [0, 1] }, [99_999]],
+    ['a boolean', { type: 'boolean' }, []],
+    ['an object', { type: 'object', properties: { a: { type: 'string' } } }, []],
+  ];
+  for (const [name, schema, values] of rows)
+    t.same(
+      boundaryValues(schema).map((v) => v.value),
+      values,
+      name,
+    );
+});
+
+t.test('the boundary cases of every operation: valid ones valid, invalid ones invalid, writes harmless', async (t) => {
+  const problems: string[] = [];
+  for (const op of loaded.operations) {
+    const plan = validPlan(op, false);
+    const isValid = (body: unknown) => bodyValid(op, body);
+    const { valid, invalid } = boundaryCases(op, {
+      ...ctx,
+      valid: plan.kind === 'read' ? { overrides: {} } : undefined,
+      isValid,
+    });
+    if (plan.kind !== 'read' && valid.length) problems.push(`${op.operationId}: valid cases of a write`);
+    for (const c of valid) if (!isValid(c.body)) problems.push(`${op.operationId}: ${describeCase(c)} invalid`);
+    for (const c of invalid) {
+      if (!c.flaw) problems.push(`${op.operationId}: no flaw`);
+      if (c.flaw?.kind === 'set' && isValid(c.body)) problems.push(`${op.operationId}: ${c.flaw.label} still valid`);
+      if (READS.has(op.operationId)) continue;
+      for (const [k, v] of Object.entries((c.body ?? {}) as Record<string, unknown>)) {
+        if (isTargetId(k) && v !== NO_SUCH_ID) problems.push(`${op.operationId}: ${k} ${v}`);
+        if (/password/.test(k)) problems.push(`${op.operationId}: ${k}`);
+        if (/email/.test(k) && v !== 'nobody@example.invalid') problems.push(`${op.operationId}: ${k} ${v}`);
+      }
+    }
+    // Every string field of a read gets every string value, valid or invalid.
+    const properties = (foldAllOf(op.requestBody?.schema ?? {}).properties ?? {}) as Record<string, JsonSchema>;
+    const all = [...valid, ...invalid];
+    for (const [k, s] of Object.entries(properties))
+      if (READS.has(op.operationId) && s.type === 'string' && !s.enum) {
+        const sent = all.filter((c) => (c.boundary ?? c.flaw?.label)?.startsWith(`"${k}": `));
+        if (sent.length !== 12) problems.push(`${op.operationId}: ${k} got ${sent.length} values`);
+      }
+    // Every operation gets a platform header outside its values.
+    if (!invalid.some((c) => c.flaw?.kind === 'platform')) problems.push(`${op.operationId}: no platform value`);
+  }
+  t.same(problems.slice(0, 5), []);
+  const list = boundaryCases(loaded.byId.get('listClients')!, {
+    ...ctx,
+    valid: { overrides: {} },
+    isValid: (b) => bodyValid(loaded.byId.get('listClients')!, b),
+  });
+  t.same(list.valid[0], { body: { keyword: '%' }, query: {}, platform: 'WEB', boundary: '"keyword": "%"' });
+  t.same(
+    list.valid.slice(0, 6).map((c) => (c.body as { keyword: string }).keyword),
+    ['%', "'", '\u0000', '_', '\\', '"'],
+    'the first field values before any bound of another',
+  );
+  t.match(list.invalid[0]?.flaw?.label, '"page": 2147483648 (above its maximum 1000000)');
+  t.ok(
+    list.invalid.some((c) => c.flaw?.label === '"keyword": 256 characters (longer than its maxLength 255)'),
+    'a string past its maxLength is an invalid case',
+  );
+});
+
+t.test('findings are folded by kind, with a bound on what is held', async (t) => {
+  const f = (x: Partial<Finding>): Finding => ({ message: 'm', severity: 'error', ...x });
+  const kinds: Array<[Finding, string]> = [
+    [f({ expected: 'an answer', actual: 'timeout' }), 'no answer (timeout)'],
+    [f({ status: 500, expected: '200 or 422', actual: '500' }), '5xx'],
+    [f({ status: 200, expected: '4xx', actual: '200' }), 'invalid accepted'],
+    [f({ status: 404, expected: '200 or 422', actual: '404' }), 'valid refused with 404'],
+    [f({ status: 200, expected: 'a JSON body' }), 'no JSON body'],
+    [f({ status: 200, keyword: 'pattern', at: '/data/data/12/created_at' }), 'schema /data/data/*/created_at pattern'],
+    [f({ status: 418, keyword: 'status' }), 'undocumented status 418'],
+  ];
+  for (const [finding, kind] of kinds) t.equal(kindOf(finding), kind, kind);
+
+  const folds = new Folds(() => true, 'listClients');
+  const origin = (i: number) => ({
+    describe: () => `request ${i}`,
+    reproduce: () => ({ request: { method: 'POST', url: 'u', headers: {} }, curl: `curl ${i}` }),
+  });
+  for (let i = 0; i < 10_000; i++)
+    folds.add([f({ message: `kind ${i % 100}`, status: 200, keyword: 'type', at: `/k${i % 100}/${i}` })], origin(i));
+  const out = folds.findings(10_000);
+  t.equal(out.length, MAX_KINDS * EXAMPLES + 1, 'the first kinds with their examples, and one line for the rest');
+  t.match(out[0]?.message, /^kind 0 \(fuzz: request 0\) \[schema \/k0\/\* type: 100 of 10000 requests, 3 shown\]$/);
+  t.match(out[1]?.message, /^kind 0 \(fuzz: request 100\) \[schema \/k0\/\* type: shown 2 of 3\]$/);
+  t.equal(out[1]?.reproduce?.curl, 'curl 100', 'each example with its own reproduction');
+  t.match(out.at(-1), { operationId: 'listClients', severity: 'error', message: /^\.\.\. and 8800 more findings/ });
 });

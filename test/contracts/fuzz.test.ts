@@ -84,7 +84,9 @@ t.test('--fuzz 200 against the mock: nothing found, every operation fuzzed, noth
   const { report, sent, notices, mock, before, ms, loaded } = await fuzzRun(t, { fuzz: 200, seed: 7 });
   t.same(failures(report), [], 'no failure and no observation');
   t.same(report.modes, ['read-only', 'fuzz 200 (seed 7)']);
-  t.match(notices, [/^fuzz: 200 generated requests per operation, seed 7 \(--seed 7 repeats them\)$/]);
+  t.match(notices, [
+    /^fuzz: 200 requests per operation \(its boundary values first, then generated ones\), seed 7 \(--seed 7 repeats them\)$/,
+  ]);
   t.equal(report.summary.operations.covered, report.summary.operations.total, 'every operation covered');
   const verdict = (id: string) => report.results.find((r) => r.id === id)?.verdict;
   const ids = loaded.operations.map((o) => o.operationId);
