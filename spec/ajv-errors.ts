@@ -23,8 +23,6 @@ export function nodeAt(root: unknown, pointer: string): unknown {
 /** Ajv's schemaPath (`#/properties/data/oneOf`) as a pointer into the schema compiled. */
 const schemaPointer = (schemaPath: string) => schemaPath.replace(/^#/, '');
 
-const within = (path: string, parent: string) => path === parent || path.startsWith(`${parent}/`);
-
 /** The index of the one branch whose declared types admit the value's type; undefined when none or several
  *  may (a branch that declares no type may fit anything). */
 function fittingBranch(branches: unknown, value: unknown): number | undefined {
@@ -44,24 +42,48 @@ function fittingBranch(branches: unknown, value: unknown): number | undefined {
  * several branches, and the oneOf line is the cause).
  */
 export function fittingBranchErrors(errors: ErrorObject[], schema: JsonSchema, body: unknown): ErrorObject[] {
+  const alternatives = errors.filter((e) => ALTERNATIVES.has(e.keyword));
+  if (!alternatives.length) return errors;
+  const nested = insideAlternatives(errors);
   const dropped = new Set<ErrorObject>();
   // Outer alternatives first: an inner one inside a branch dropped goes with it.
-  const alternatives = errors
-    .filter((e) => ALTERNATIVES.has(e.keyword))
-    .sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  alternatives.sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (const alt of alternatives) {
     if (dropped.has(alt)) continue;
     const branch = fittingBranch(nodeAt(schema, schemaPointer(alt.schemaPath)), nodeAt(body, alt.instancePath));
     if (branch === undefined) continue;
-    const inside = errors.filter(
-      (e) => e !== alt && within(e.instancePath, alt.instancePath) && e.schemaPath.startsWith(`${alt.schemaPath}/`),
-    );
-    const own = inside.filter((e) => e.schemaPath.startsWith(`${alt.schemaPath}/${branch}/`));
-    if (!own.length) continue;
+    const inside = (nested.get(`${alt.schemaPath}\0${alt.instancePath}`) ?? []).filter((e) => e !== alt);
+    const own = new Set(inside.filter((e) => e.schemaPath.startsWith(`${alt.schemaPath}/${branch}/`)));
+    if (!own.size) continue;
     dropped.add(alt);
-    for (const e of inside) if (!own.includes(e)) dropped.add(e);
+    for (const e of inside) if (!own.has(e)) dropped.add(e);
   }
   return errors.filter((e) => !dropped.has(e));
+}
+
+/**
+ * The errors under each alternative, keyed by its schema path and the value it judged (`schemaPath\0instancePath`):
+ * an error is under every oneOf / anyOf its schema path passes through, for the value at any prefix of its
+ * instance path. Built once, so that a body with thousands of failed alternatives is not scanned once per each.
+ */
+function insideAlternatives(errors: ErrorObject[]): Map<string, ErrorObject[]> {
+  const out = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    const alts = [...e.schemaPath.matchAll(/\/(?:oneOf|anyOf)(?=\/\d+\/)/g)].map((m) =>
+      e.schemaPath.slice(0, m.index + m[0].length),
+    );
+    if (!alts.length) continue;
+    const parts = e.instancePath.split('/');
+    const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+    for (const alt of alts)
+      for (const prefix of prefixes) {
+        const key = `${alt}\0${prefix}`;
+        const list = out.get(key);
+        if (list) list.push(e);
+        else out.set(key, [e]);
+      }
+  }
+  return out;
 }
 
 /** The instance path with each index into an array of the body written `*` (`/data/data/*\/id`). */

@@ -33,6 +33,10 @@ const raw = {
     '/two-objects': operation('twoObjects', {
       oneOf: [envelope, { type: 'object', required: ['error'], properties: { error: { type: 'string' } } }],
     }),
+    '/items': operation('itemsOneOf', {
+      type: 'array',
+      items: { oneOf: [{ type: 'null' }, { type: 'object', properties: { id: { type: 'integer' } } }] },
+    }),
     '/nested': operation('nested', {
       type: 'object',
       properties: { data: { oneOf: [{ type: 'string' }, { type: 'array', items: room }] } },
@@ -153,6 +157,21 @@ t.test('a violation repeated across array items is one finding: the count and th
     );
   }
 });
+
+t.test(
+  'a failed oneOf on each of 9,000 items is one finding, found without scanning the errors per item',
+  async (t) => {
+    const body = Array.from({ length: 9000 }, () => ({ id: 'x' }));
+    const started = performance.now();
+    const found = v.validate({ operationId: 'itemsOneOf', status: 200, headers, body });
+    const ms = performance.now() - started;
+    t.ok(ms < 4000, `validated in ${Math.round(ms)} ms (25 s when each oneOf scanned every error)`);
+    t.same(
+      found.map((f) => f.message),
+      ['itemsOneOf 200 /*/id: must be integer (at 9000 places: /0/id, /1/id, /2/id, and 8997 more)'],
+    );
+  },
+);
 
 t.test('the proxy request check reports the fitting branch and folds repeats the same way', async (t) => {
   const check = requestChecker(spec);
