@@ -93,6 +93,13 @@ t.test('array indices in a pointer are one cause, with its count and first place
     );
     t.equal(causes.length, 1, `${name}: one cause`);
     t.match(causes[0], { message: want, count, places }, name);
+    const results = messages.map((message, i) =>
+      result(`c${i}`, 'X', [{ message, severity: 'error', at: causes[0]!.places![i] }]),
+    );
+    const report = runReport(results);
+    const first = `first at ${causes[0]!.places!.join(', ')}`;
+    t.match(renderHuman(report), first, `${name}: human names the first places`);
+    t.match(renderHtml(report), `first at <code>${causes[0]!.places![0]}</code>`, `${name}: HTML too`);
   }
 });
 
