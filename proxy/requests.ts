@@ -4,6 +4,7 @@
 // backend ignores them: spec/ignored-fields.ts).
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../spec/ajv.js';
+import { fittingBranchErrors, foldRepeats } from '../spec/ajv-errors.js';
 import { ignoredFieldsOf } from '../spec/ignored-fields.js';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 
@@ -40,9 +41,15 @@ export function requestChecker(
       out.violations.push(`${op.operationId} request: the body is not JSON`);
       return out;
     }
-    if (!validate(out.body))
-      for (const e of (validate.errors ?? []).slice(0, 20))
-        out.violations.push(`${op.operationId} request ${e.instancePath || '(body)'}: ${e.message ?? e.keyword}`);
+    if (!validate(out.body)) {
+      // The branch of a oneOf the value's type fits, and a violation repeated on array items once (as the
+      // exchange validator reports answers).
+      const errors = fittingBranchErrors(validate.errors ?? [], op.requestBody!.schema, out.body);
+      for (const { first: e, general, all } of foldRepeats(errors, out.body).slice(0, 20)) {
+        const where = all.length > 1 ? `${general} (${all.length} items)` : e.instancePath || '(body)';
+        out.violations.push(`${op.operationId} request ${where}: ${e.message ?? e.keyword}`);
+      }
+    }
     out.observations.push(...ignored(op.operationId, out.body).map((f) => f.message));
     return out;
   };

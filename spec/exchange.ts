@@ -7,9 +7,10 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { clip, preview } from '../lib/preview.js';
 import { createAjv } from './ajv.js';
+import { fittingBranchErrors, foldRepeats, type Repeated } from './ajv-errors.js';
 import { schemaAssumption } from './assumptions.js';
 import { type Finding, resting } from './finding.js';
-import { type LoadedSpec, type OperationEntry, pathPattern } from './load.js';
+import { type JsonSchema, type LoadedSpec, type OperationEntry, pathPattern } from './load.js';
 import { decodePointer } from './schema.js';
 import { type Found, LISTED_VALUES, SAMPLED_ITEMS, violations } from './violations.js';
 
@@ -63,23 +64,46 @@ function expectedOf(e: ErrorObject): string {
 /** Violations described per answer; the rest are counted (a body can hold millions). */
 export const MAX_FINDINGS = 100;
 
-/** One violation as a finding: its pointer and value shown in a few hundred characters, copied, whatever the body. */
+/** Places of a repeated violation named in its message. */
+const NAMED_PLACES = 3;
+
+/** Where a violation was met: its pointer, or (repeated across array items) the pointer with `*` for the
+ *  indices, how many places and the first of them. */
+function placesOf(group: Repeated, at: (e: ErrorObject) => string): { where: string; places: string } {
+  const n = group.all.length;
+  if (n === 1) return { where: at(group.first), places: '' };
+  const named = group.all.slice(0, NAMED_PLACES).map(at);
+  const missing = group.first.keyword === 'required' ? at(group.first).slice(group.first.instancePath.length) : '';
+  return {
+    where: clip(`${group.general}${missing}`),
+    places: ` (at ${n} places: ${named.join(', ')}${n > NAMED_PLACES ? `, and ${n - NAMED_PLACES} more` : ''})`,
+  };
+}
+
+/** One violation (at one place or repeated across array items) as a finding: its pointer and value shown in a
+ *  few hundred characters, copied, whatever the body. */
 function violation(
   operationId: string,
   exchange: Exchange,
-  e: ErrorObject,
+  group: Repeated,
   assumption: string | undefined,
 ): ExchangeFinding {
-  const missing = e.keyword === 'required' ? String((e.params as Record<string, unknown>).missingProperty) : undefined;
-  const at = clip(missing === undefined ? e.instancePath : `${e.instancePath}/${missing}`);
+  const e = group.first;
+  const missingOf = (x: ErrorObject) =>
+    x.keyword === 'required' ? String((x.params as Record<string, unknown>).missingProperty) : undefined;
+  const pointerOf = (x: ErrorObject) => {
+    const missing = missingOf(x);
+    return clip(missing === undefined ? x.instancePath : `${x.instancePath}/${missing}`);
+  };
+  const { where, places } = placesOf(group, pointerOf);
   return resting(
     {
       operationId,
       status: exchange.status,
-      at,
+      at: pointerOf(e),
       expected: expectedOf(e),
-      actual: missing === undefined ? show(valueAt(exchange.body, e.instancePath)) : 'nothing',
-      message: `${operationId} ${exchange.status} ${at || '(body)'}: ${clip(e.message ?? e.keyword)}`,
+      actual: missingOf(e) === undefined ? show(valueAt(exchange.body, e.instancePath)) : 'nothing',
+      message: `${operationId} ${exchange.status} ${where || '(body)'}: ${clip(e.message ?? e.keyword)}${places}`,
       keyword: e.keyword,
     },
     assumption,
@@ -87,7 +111,12 @@ function violation(
 }
 
 /** The line for the violations not listed: counted, or (a body too large to list them all) said to be sampled. */
-function truncation(operationId: string, status: number, found: Found): Omit<ExchangeFinding, 'severity'> | undefined {
+function truncation(
+  operationId: string,
+  status: number,
+  found: Found,
+  listed: number,
+): Omit<ExchangeFinding, 'severity'> | undefined {
   const base = { operationId, status, at: '', expected: 'the schema', keyword: 'truncated' };
   if (found.sampled)
     return {
@@ -95,11 +124,11 @@ function truncation(operationId: string, status: number, found: Found): Omit<Exc
       actual: `more than ${LISTED_VALUES.toLocaleString('en')} values`,
       message: `${operationId} ${status}: the body holds more than ${LISTED_VALUES.toLocaleString('en')} values, so its violations are listed from the first ${SAMPLED_ITEMS} items of each array (and the first of the whole body); more violations may follow`,
     };
-  if (found.errors.length <= MAX_FINDINGS) return undefined;
-  const more = found.errors.length - MAX_FINDINGS;
+  if (listed <= MAX_FINDINGS) return undefined;
+  const more = listed - MAX_FINDINGS;
   return {
     ...base,
-    actual: `${found.errors.length} violations`,
+    actual: `${listed} violations`,
     message: `${operationId} ${status}: ... and ${more} more violations of the schema in this body`,
   };
 }
@@ -115,13 +144,17 @@ export interface ExchangeValidator {
 export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
   const firstOnly = createAjv({ allErrors: false });
   const listing = createAjv({ allErrors: true });
-  const validators = new Map<string, { firstOnly: ValidateFunction; every: () => ValidateFunction }>();
+  const validators = new Map<
+    string,
+    { schema: JsonSchema; firstOnly: ValidateFunction; every: () => ValidateFunction }
+  >();
   for (const op of spec.operations) {
     for (const r of Object.values(op.responses)) {
       if (!r.schema) continue;
       const schema = r.schema;
       let every: ValidateFunction | undefined;
       validators.set(`${op.operationId} ${r.status}`, {
+        schema,
         firstOnly: firstOnly.compile(schema),
         every: () => (every ??= listing.compile(schema)),
       });
@@ -192,11 +225,13 @@ export function createExchangeValidator(spec: LoadedSpec): ExchangeValidator {
       const bodyAssumption = /^2\d\d$/.test(response.status) ? op.assumption : undefined;
       if (validate) {
         const found = violations(validate.firstOnly, validate.every, exchange.body);
-        for (const e of found.errors.slice(0, MAX_FINDINGS)) {
-          const own = response.schemaPointer && schemaAssumption(spec.raw, response.schemaPointer, e.schemaPath);
-          out.push(violation(op.operationId, exchange, e, own || bodyAssumption));
+        const groups = foldRepeats(fittingBranchErrors(found.errors, validate.schema, exchange.body), exchange.body);
+        for (const group of groups.slice(0, MAX_FINDINGS)) {
+          const { schemaPath } = group.first;
+          const own = response.schemaPointer && schemaAssumption(spec.raw, response.schemaPointer, schemaPath);
+          out.push(violation(op.operationId, exchange, group, own || bodyAssumption));
         }
-        const note = truncation(op.operationId, exchange.status, found);
+        const note = truncation(op.operationId, exchange.status, found, groups.length);
         const shared = out.every((f) => f.assumption) ? out[0]?.assumption : undefined;
         if (note) out.push(resting(note, shared));
       }

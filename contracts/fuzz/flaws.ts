@@ -98,6 +98,8 @@ export function flawsOf(op: OperationEntry, platforms: readonly string[]): Flaw[
   return [...bodyFlaws(op), ...queryFlaws(op), ...platformFlaws];
 }
 
+const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /** The request with its flaw; the body is copied, never changed in place. */
 export function applyFlaw<C extends { body?: unknown; query: Record<string, string>; platform: string | null }>(
   c: C,
@@ -108,7 +110,10 @@ export function applyFlaw<C extends { body?: unknown; query: Record<string, stri
     case 'platform':
       return { ...c, platform: flaw.value };
     case 'query':
-      return { ...c, query: { ...c.query, [flaw.name]: flaw.value } };
+      // The body's value wins over the query's where both are sent (the spec's PageQuery: Laravel reads the
+      // input, body first), so a flawed query parameter goes without its body twin: the flaw is what is read.
+      delete body[flaw.name];
+      return { ...c, ...(isObject(c.body) ? { body } : {}), query: { ...c.query, [flaw.name]: flaw.value } };
     case 'missing':
       delete body[flaw.field];
       return { ...c, body };

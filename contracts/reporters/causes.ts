@@ -3,7 +3,9 @@
 // touched, so a reviewer reads causes, not a wall of rows. The same cause is
 // the same message once the operation's name, its path and the ids in it are
 // taken out (a request's method and path too), with the same keyword, severity
-// and assumption. The expectation is not part of it: it often names the
+// and assumption; the indices into arrays in a pointer are taken out too
+// (`/data/data/0/id` and `/data/data/3/id` are one cause, with its first
+// places kept). The expectation is not part of it: it often names the
 // operation's own values (`Allow: POST`).
 // One pure function over the results; every reporter shows its causes, and
 // the per-check verdicts stay as they are.
@@ -21,7 +23,12 @@ export interface Cause {
   checks: string[];
   /** The operations it touched, in report order. */
   operations: string[];
+  /** The first places (JSON pointers) it was met at, when its findings name different ones. */
+  places?: string[];
 }
+
+/** Places a cause keeps. */
+const PLACES = 3;
 
 /** Causes shown as one: a cause on fewer checks is shown as its checks are. */
 export const GROUPED_FROM = 2;
@@ -34,9 +41,14 @@ export function causeMessage(f: Finding, operationId?: string): string {
   for (const id of new Set([f.operationId, operationId].filter((x): x is string => !!x)))
     m = m.replace(new RegExp(`\\b${escapeRegExp(id)}\\b`, 'g'), '<operation>');
   return m
+    .replace(/ \(at \d+ places: [^)]*\)/g, '')
     .replace(/\b(?:GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) \/[^\s"'`,;]*/g, '<method> <path>')
     .replace(/(?:https?:\/\/[^\s"'`]+)?\/api\/v\d+(?:\/[\w{}:.~%-]+)+/g, '<path>')
-    .replace(/\b(id|client|room|measurement|user)( |_id[ =:]*)\d+\b/gi, '$1$2<id>');
+    .replace(/\b(id|client|room|measurement|user)( |_id[ =:]*)\d+\b/gi, '$1$2<id>')
+    .replace(
+      /(^|[\s(])((?:\/[\w~*-]+)+)/g,
+      (_all, before: string, pointer: string) => `${before}${pointer.replace(/\/\d+(?=\/|$)/g, '/*')}`,
+    );
 }
 
 const keyOf = (c: Pick<Cause, 'message' | 'keyword' | 'severity' | 'assumption'>) =>
@@ -58,6 +70,7 @@ export function causeOf(causes: Cause[], r: CheckResult, f: Finding): number {
 /** Every cause of the report's findings, the most widespread first; `min` checks at least. */
 export function groupCauses(results: CheckResult[], min = GROUPED_FROM): Cause[] {
   const by = new Map<string, Cause>();
+  const places = new Map<Cause, string[]>();
   for (const r of results) {
     if (r.verdict === 'pass' || r.verdict === 'skip') continue;
     for (const f of r.problems) {
@@ -69,8 +82,10 @@ export function groupCauses(results: CheckResult[], min = GROUPED_FROM): Cause[]
       if (!cause.checks.includes(r.id)) cause.checks.push(r.id);
       const op = f.operationId ?? r.operationId;
       if (op && !cause.operations.includes(op)) cause.operations.push(op);
+      if (f.at) places.set(cause, [...new Set([...(places.get(cause) ?? []), f.at])].slice(0, PLACES));
     }
   }
+  for (const [cause, at] of places) if (at.length > 1) cause.places = at;
   return [...by.values()]
     .filter((c) => c.checks.length >= min)
     .sort((a, b) => b.checks.length - a.checks.length || a.message.localeCompare(b.message));
@@ -81,5 +96,6 @@ export function causeLine(c: Cause, listed = 12): string {
   const ops = c.operations.slice(0, listed).join(', ');
   const more = c.operations.length > listed ? `, and ${c.operations.length - listed} more` : '';
   const on = `${c.checks.length} checks${c.operations.length ? `, ${c.operations.length} operations: ${ops}${more}` : ''}`;
-  return `${c.message}${c.severity === 'observation' ? ' [x-assumed]' : ''} (on ${on})`;
+  const at = c.places ? `; first at ${c.places.join(', ')}` : '';
+  return `${c.message}${c.severity === 'observation' ? ' [x-assumed]' : ''} (on ${on}${at})`;
 }

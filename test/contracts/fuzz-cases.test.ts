@@ -238,4 +238,35 @@ t.test('findings are folded by kind, with a bound on what is held', async (t) =>
   t.match(out[1]?.message, /^kind 0 \(fuzz: request 100\) \[schema \/k0\/\* type: shown 2 of 3\]$/);
   t.equal(out[1]?.reproduce?.curl, 'curl 100', 'each example with its own reproduction');
   t.match(out.at(-1), { operationId: 'listClients', severity: 'error', message: /^\.\.\. and 8800 more findings/ });
+
+t.test('a flawed query parameter goes without its body twin, which would win over it (PageQuery)', async (t) => {
+  const rows: Array<[string, FuzzCase, Partial<FuzzCase>]> = [
+    [
+      'a page in the body is taken out',
+      { body: { page: 1, limit: 5 }, query: {}, platform: 'WEB' },
+      { body: { limit: 5 }, query: { page: '1000001' } },
+    ],
+    [
+      'a body without page is left as it is',
+      { body: { limit: 5 }, query: { page: '2' }, platform: 'WEB' },
+      { body: { limit: 5 }, query: { page: '1000001' } },
+    ],
+    ['no body stays no body', { query: {}, platform: 'WEB' }, { body: undefined, query: { page: '1000001' } }],
+  ];
+  for (const [name, c, want] of rows) {
+    const before = structuredClone(c);
+    const flawed = applyFlaw(c, { kind: 'query', name: 'page', value: '1000001', label: '' });
+    t.match(flawed, want, name);
+    if (want.body) t.same(flawed.body, want.body, `${name}: body`);
+    t.same(c, before, `${name}: the case is not changed in place`);
+  }
+  // Every invalid case the paged lists get: a query flaw is never undone by the body.
+  const undone: string[] = [];
+  for (const id of ['listClients', 'listCompanyClients']) {
+    const op = loaded.byId.get(id)!;
+    for (const c of fc.sample(invalidCase(op, ctx), { numRuns: 300, seed: 5 }))
+      if (c.flaw?.kind === 'query' && (c.body as Record<string, unknown>)?.[c.flaw.name] !== undefined)
+        undone.push(`${id}: ${describeCase(c)}`);
+  }
+  t.same(undone.slice(0, 3), []);
 });

@@ -22,7 +22,13 @@ t.test('a broken answer: one line per violation, each naming method, path, statu
   const r = await app.inject({ method: 'POST', url: `${countries}?page=2`, headers: json, payload: '{}' });
   t.equal(r.statusCode, 200, 'passed on');
   const flagged = JSON.parse(r.headers['sl-violations'] as string) as string[];
-  t.ok(flagged.length >= 10, `${flagged.length} violations`);
+  // The status, then each field's violation once for the three items, with its places.
+  t.equal(flagged.length, 4, `${flagged.length} violations`);
+  for (const field of ['id', 'name', 'code'])
+    t.ok(
+      flagged.some((v) => v.includes(`/data/*/${field}: `) && v.includes('(at 3 places: ')),
+      `${field}: folded`,
+    );
   t.equal(lines.length, flagged.length, 'one line each');
   for (const [i, line] of lines.entries()) {
     t.match(line, /^✗ POST \/api\/v1\/countries\/index\?page=2 200 listCountries \(\d+ ms\): listCountries 200 /);

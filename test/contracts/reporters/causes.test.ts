@@ -56,6 +56,53 @@ t.test('the same cause is the message with its operation taken out: a table of f
   for (const [name, f, op, want] of rows) t.equal(causeMessage(f, op), want, name);
 });
 
+t.test('array indices in a pointer are one cause, with its count and first places', async (t) => {
+  const rows: Array<[string, string[], string, number, string[] | undefined]> = [
+    [
+      'one index, different items on different checks',
+      ['listClients 200 /data/data/0/id: must be integer', 'listClients 200 /data/data/3/id: must be integer'],
+      '<operation> 200 /data/data/*/id: must be integer',
+      2,
+      ['/data/data/0/id', '/data/data/3/id'],
+    ],
+    [
+      'a finding folded at its source and one at a single place',
+      [
+        'listClients 200 /data/data/*/id: must be integer (at 20 places: /data/data/0/id, /data/data/1/id, /data/data/2/id, and 17 more)',
+        'listClients 200 /data/data/5/id: must be integer',
+      ],
+      '<operation> 200 /data/data/*/id: must be integer',
+      2,
+      ['/data/data/0/id', '/data/data/5/id'],
+    ],
+    [
+      'indices at two depths; a number outside a pointer stays',
+      ['X 200 /data/1/rooms/2/id: must be integer, page 2', 'X 200 /data/0/rooms/7/id: must be integer, page 2'],
+      '<operation> 200 /data/*/rooms/*/id: must be integer, page 2',
+      2,
+      ['/data/1/rooms/2/id', '/data/0/rooms/7/id'],
+    ],
+  ];
+  for (const [name, messages, want, count, places] of rows) {
+    const causes = groupCauses(
+      messages.map((message, i) => {
+        // Where the finding was met: the first place of a folded one, else the pointer its message names.
+        const at = /places: ([^,]+)/.exec(message)?.[1] ?? / (\/[\w/]+):/.exec(message)?.[1];
+        return result(`c${i}`, message.split(' ')[0]!, [{ message, severity: 'error', at }]);
+      }),
+    );
+    t.equal(causes.length, 1, `${name}: one cause`);
+    t.match(causes[0], { message: want, count, places }, name);
+    const results = messages.map((message, i) =>
+      result(`c${i}`, 'X', [{ message, severity: 'error', at: causes[0]!.places![i] }]),
+    );
+    const report = runReport(results);
+    const first = `first at ${causes[0]!.places!.join(', ')}`;
+    t.match(renderHuman(report), first, `${name}: human names the first places`);
+    t.match(renderHtml(report), `first at <code>${causes[0]!.places![0]}</code>`, `${name}: HTML too`);
+  }
+});
+
 t.test(
   'what differs in keyword, severity or assumption is another cause; one check is no repeated cause',
   async (t) => {
