@@ -238,6 +238,7 @@ t.test('findings are folded by kind, with a bound on what is held', async (t) =>
   t.match(out[1]?.message, /^kind 0 \(fuzz: request 100\) \[schema \/k0\/\* type: shown 2 of 3\]$/);
   t.equal(out[1]?.reproduce?.curl, 'curl 100', 'each example with its own reproduction');
   t.match(out.at(-1), { operationId: 'listClients', severity: 'error', message: /^\.\.\. and 8800 more findings/ });
+});
 
 t.test('a flawed query parameter goes without its body twin, which would win over it (PageQuery)', async (t) => {
   const rows: Array<[string, FuzzCase, Partial<FuzzCase>]> = [
