@@ -28,6 +28,7 @@ import { expectedRequests, paceNotice } from './pace.js';
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
 import { type CheckResult, RunAborted, type RunOptions, type RunReport } from './types.js';
 import { chooseWorld, type WorldChoice } from './world.js';
+import { wrongPath } from './wrong-path.js';
 
 /** Runs the suite; the report it returns is already redacted (secrets never leave the run). */
 export async function runContracts(options: RunOptions, spec?: LoadedSpec): Promise<RunReport> {
@@ -204,6 +205,8 @@ async function signInOrCheckToken(s: Session, world: WorldChoice): Promise<void>
     s.token = token;
     const out = await s.call('getProfile', { body: {} });
     if (out.fault) throw new RunAborted(unreachable(s, out.fault));
+    const nothingThere = wrongPath('the token check (user/get_profile)', out, s.ctx.apiBase);
+    if (nothingThere) throw new RunAborted(nothingThere);
     if (out.status === 401)
       throw new RunAborted(`the token was refused (401 from ${s.ctx.apiBase}/user/get_profile)${freshHint(world)}`);
     return;
@@ -217,7 +220,11 @@ async function signInOrCheckToken(s: Session, world: WorldChoice): Promise<void>
     { id: 'conformance:signin', group: 'conformance', operationId: 'signin', title: 'signs in and returns a token' },
     async (run) => run.conform('signin', out),
   );
-  if (!s.token) throw new RunAborted(`${noToken(out.status, out.body)}${out.status === 401 ? freshHint(world) : ''}`);
+  if (!s.token)
+    throw new RunAborted(
+      wrongPath('sign-in', out, s.ctx.apiBase) ??
+        `${noToken(out.status, out.body)}${out.status === 401 ? freshHint(world) : ''}`,
+    );
 }
 
 /** Why the run has no token after its sign-in: a refusal, or a success that gave none (the deployment's defect). */
