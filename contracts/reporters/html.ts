@@ -85,12 +85,14 @@ function check(r: CheckResult): string {
 <summary><span class="badge ${r.verdict}">${LABEL[r.verdict]}</span> <span class="group">${esc(r.group)}</span> ${r.operationId ? `<code>${esc(r.operationId)}</code> ` : ''}${esc(r.title)} <span class="ms">${r.ms} ms</span></summary>${body}</details>`;
 }
 
+// The page never scrolls sideways (QA reads it at 1280 px): a word longer than its room (a pointer, a URL, a
+// deployment's token) breaks anywhere, which also lets a table shrink to the page; a table is never wider than it.
 const STYLE = `
-body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#111827;background:#f8fafc}
+body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#111827;background:#f8fafc;overflow-wrap:anywhere}
 header{padding:1rem 1.5rem;background:#111827;color:#f9fafb}header h1{margin:0 0 .3rem;font-size:1.3rem}
 .verdict{font-size:1.1rem;font-weight:700}.verdict.ok{color:#34d399}.verdict.bad{color:#f87171}
 main{padding:1rem 1.5rem;max-width:1200px}h2{font-size:1.05rem;margin:1.2rem 0 .5rem}
-table{border-collapse:collapse;background:#fff}th,td{padding:.25rem .6rem;border-bottom:1px solid #e5e7eb;text-align:left}td.n{text-align:right}
+table{border-collapse:collapse;background:#fff;max-width:100%}th,td{padding:.25rem .6rem;border-bottom:1px solid #e5e7eb;text-align:left}td.n{text-align:right;white-space:nowrap}
 td.fail{color:#b91c1c;font-weight:700}td.observation{color:#b45309}.summary-tables{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}
 .filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.8rem 0;padding:.6rem;background:#fff;border:1px solid #e5e7eb;border-radius:6px}
 .check{background:#fff;border:1px solid #e5e7eb;border-left:4px solid #9ca3af;border-radius:4px;margin:.3rem 0;padding:.3rem .6rem}
@@ -98,7 +100,7 @@ td.fail{color:#b91c1c;font-weight:700}td.observation{color:#b45309}.summary-tabl
 summary{cursor:pointer}.badge{display:inline-block;min-width:6.5em;font-size:.75rem;font-weight:700;text-transform:uppercase}
 .badge.fail{color:#b91c1c}.badge.pass{color:#15803d}.badge.observation{color:#b45309}.badge.skip{color:#6b7280}
 .group{color:#6b7280}.ms{color:#9ca3af;font-size:.8rem}.tag{font-size:.75rem;background:#fef3c7;padding:0 .3rem;border-radius:3px}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.2rem 0}dt{color:#6b7280}dd{margin:0}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1rem .8rem;margin:.2rem 0}dt{color:#6b7280}dd{margin:0}
 pre{white-space:pre-wrap;word-break:break-all;background:#f1f5f9;padding:.5rem;border-radius:4px}code{font-family:ui-monospace,monospace}
 @media print{.filters{display:none}details{break-inside:avoid}details:not([open])>*:not(summary){display:none}header{background:#fff;color:#000}}`;
 

@@ -7,7 +7,7 @@ import { escapeHtml as esc } from './escape.js';
 import { coverageFigures, propertiesNotSeen, statusesNotSeen } from './measures.js';
 
 export const MEASURES_STYLE = `
-.measures td.num{text-align:right}.measures td.low{color:#b91c1c;font-weight:700}.measures details{margin:0}
+.measures td.num{text-align:right;white-space:nowrap}.measures td.low{color:#b91c1c;font-weight:700}.measures details{margin:0}
 .measures summary{color:#6b7280}.measures ul{margin:.2rem 0;padding-left:1.2rem;columns:2;font-size:.85rem}`;
 
 /** Red only below --min-coverage, the bar the run was given: with none, no figure is wrong (85.7% was red). */
