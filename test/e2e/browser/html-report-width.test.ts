@@ -16,6 +16,23 @@ const URL_ = `https://staging.example.com/api/v1/client/list?keyword=${'a%25'.re
 const POINTER = `/paths/~1client~1list/post/responses/200/content/application~1json/schema/properties/data/properties/data/items/properties/${'created_at_with_microseconds'.repeat(4)}`;
 const WORD = 'x'.repeat(300);
 
+interface Size {
+  scroll: number;
+  inner: number;
+  ledger: number;
+  reason: { right: number; scroll: number; client: number };
+}
+// Evaluated in the page (a string: the test's types know no DOM).
+const MEASURE = `(() => {
+  const cell = document.querySelector('#ledger tr[data-assumption] td:last-child');
+  return {
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+    ledger: document.getElementById('ledger').getBoundingClientRect().right,
+    reason: { right: cell.getBoundingClientRect().right, scroll: cell.scrollWidth, client: cell.clientWidth },
+  };
+})()`;
+
 /** The run's report with long reasons, pointers, URLs and messages everywhere a deployment or the spec puts text. */
 function lengthened(report: RunReport): RunReport {
   const ledger = report.ledger!;
@@ -79,24 +96,14 @@ t.test('--reporter html: no sideways scroll at 1280 and 1440 px, however long th
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`file://${file}`);
     // Every <details> open: what it holds counts for the width too.
-    await page.evaluate(() => {
-      for (const d of document.querySelectorAll('details')) d.open = true;
-    });
-    const size = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      inner: window.innerWidth,
-      ledger: document.getElementById('ledger')!.getBoundingClientRect().right,
-      reason: (() => {
-        const cell = document.querySelector('#ledger tr[data-assumption] td:last-child')!;
-        return { right: cell.getBoundingClientRect().right, scroll: cell.scrollWidth, client: cell.clientWidth };
-      })(),
-    }));
+    await page.evaluate("for (const d of document.querySelectorAll('details')) d.open = true");
+    const size = (await page.evaluate(MEASURE)) as Size;
     t.ok(size.scroll <= size.inner, `${width} px: the page is ${size.scroll} px wide, within ${size.inner}`);
     t.ok(size.ledger <= size.inner, `${width} px: the Assumptions table ends at ${size.ledger} px`);
     t.ok(size.reason.right <= size.inner, `${width} px: the Reason column is not cut`);
     t.ok(size.reason.scroll <= size.reason.client + 1, `${width} px: the Reason cell holds its text`);
     if (width === 1280) {
-      await page.evaluate(() => document.getElementById('ledger')!.scrollIntoView());
+      await page.evaluate("document.getElementById('ledger').scrollIntoView()");
       await page.screenshot({ path: `${SCREENSHOTS}/contracts-html-1280.png` });
     }
   }
