@@ -41,6 +41,10 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   const startedAt = new Date().toISOString();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), ctx.deadlineMs);
+  // An interruption stops the run as its deadline would, with its own words in the skips (session.ts).
+  const interrupt = () => deadline.abort(interruption(options.signal!));
+  options.signal?.addEventListener('abort', interrupt, { once: true });
+  if (options.signal?.aborted) interrupt();
   const transport = createTransport(ctx.apiBase, ctx.fetch, ctx.timeoutMs, {
     maxBodyBytes: ctx.maxBodyBytes,
     runSignal: deadline.signal,
@@ -48,6 +52,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   const s = new Session(ctx, loaded, createExchangeValidator(loaded), transport, deadline.signal);
   announcePace(ctx, loaded.operations.filter((o) => s.selected(o)).length);
   let world: WorldChoice = { fresh: false };
+  let stopped: RunReport['stopped'];
   try {
     world = await chooseWorld(ctx, () => s.turn(), deadline.signal);
     s.world = world.name;
@@ -66,14 +71,35 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     await logoutCheck(s, found);
     await rateLimitCheck(s);
   } catch (err) {
+    if (!(err instanceof RunAborted)) throw err;
     // The reason a run could not happen may quote an answer: no secret in it either.
-    if (err instanceof RunAborted) throw new RunAborted(redact(err.message, s.secrets));
-    throw err;
+    stopped = { kind: 'aborted', reason: redact(err.message, s.secrets) };
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', interrupt);
   }
-  if (deadline.signal.aborted) overran(s);
+  // Interrupted wins: an abort it caused (a sign-in cut short) is no reason of the deployment's.
+  if (options.signal?.aborted) stopped = { kind: 'interrupted', reason: interruption(options.signal) };
+  else if (deadline.signal.aborted && !stopped) overran(s);
+  const report = redactDeep(runReport(s, loaded, world, { started, startedAt, stopped }), s.secrets);
+  // What was found before the run stopped goes with the reason, for the reports a CI asked for.
+  if (stopped?.kind === 'aborted') throw new RunAborted(stopped.reason, report);
+  return report;
+}
 
+/** Why the run was interrupted: the signal's reason when it gave one in words. */
+function interruption(signal: AbortSignal): string {
+  return typeof signal.reason === 'string' ? signal.reason : 'the run was interrupted';
+}
+
+/** The report of the results so far: the whole run's, or a stopped run's (the one function for both). */
+function runReport(
+  s: Session,
+  loaded: LoadedSpec,
+  world: WorldChoice,
+  run: { started: number; startedAt: string; stopped: RunReport['stopped'] },
+): RunReport {
+  const { ctx } = s;
   const count = (v: string) => s.results.filter((r) => r.verdict === v).length;
   const selected = loaded.operations.filter((o) => s.selected(o));
   const coverage = s.coverage.report(selected, ctx.minCoverage);
@@ -88,12 +114,13 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     ...(ctx.fuzz > 0 ? [`fuzz ${ctx.fuzz} (seed ${ctx.seed})`] : []),
     ...(world.name ? [`world ${world.name}${world.fresh ? ' (fresh)' : ''}`] : []),
   ];
-  const report: RunReport = {
+  return {
     tool: 'mcs-contracts',
     target: ctx.apiBase,
-    startedAt,
+    startedAt: run.startedAt,
     modes,
     ...(world.name ? { world: { name: world.name, fresh: world.fresh } } : {}),
+    ...(run.stopped ? { stopped: run.stopped } : {}),
     results: s.results,
     summary: {
       operations: {
@@ -109,13 +136,12 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
         skipped: count('skip'),
       },
       requests: s.transport.count,
-      durationMs: Math.round(performance.now() - started),
+      durationMs: Math.round(performance.now() - run.started),
     },
     coverage,
     timing: s.timing.report(),
     ledger: buildLedger(loaded.raw, s.results, coverage),
   };
-  return redactDeep(report, s.secrets);
 }
 
 /** Said before the first request: a paced run is slow on purpose, and says how slow. */

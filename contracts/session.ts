@@ -194,7 +194,7 @@ export class Session implements RunWide {
   /** Runs one check on a CheckRun of its own; whatever it throws becomes a problem of that check, never a crash. */
   async check(spec: CheckSpec, body: CheckBody): Promise<CheckResult> {
     if (spec.operationId && !this.selected(this.op(spec.operationId))) return this.skip(spec, NOT_SELECTED);
-    if (this.runSignal?.aborted) return this.skip(spec, DEADLINE_SKIP);
+    if (this.runSignal?.aborted) return this.skip(spec, this.stoppedSkip() ?? DEADLINE_SKIP);
     const started = performance.now();
     this.checking = true;
     let found: CheckOutcome;
@@ -203,6 +203,9 @@ export class Session implements RunWide {
     } finally {
       this.checking = false;
     }
+    // A check cut short by an interruption found nothing about the deployment: its calls were cut, not answered.
+    const stopped = this.stoppedSkip();
+    if (stopped) return this.skip(spec, stopped.replace('not run:', 'not finished:'));
     // Redacted as it is made: no result, progress line or report ever holds a secret; and copied, bounded,
     // so that it holds nothing of the answers it was made from.
     const result: CheckResult = detachDeep(
@@ -220,6 +223,12 @@ export class Session implements RunWide {
     this.results.push(result);
     this.ctx.onResult(result);
     return result;
+  }
+
+  /** The skip reason of a run stopped in words (an interruption, contracts/runner.ts); undefined otherwise. */
+  private stoppedSkip(): string | undefined {
+    const reason = this.runSignal?.aborted ? this.runSignal.reason : undefined;
+    return typeof reason === 'string' ? `not run: ${reason}` : undefined;
   }
 
   /** The problems the report lists: a body with a million violations must not make a report no one can write or read. */

@@ -63,6 +63,9 @@ export interface RunReport {
   timing?: TimingReport;
   /** The x-assumed choices of the spec the run touched: confirmed, contradicted or not observed (contracts/measures/ledger.ts). */
   ledger?: LedgerReport;
+  /** Set when the run did not go to its end: it could not go on (`aborted`, RunAborted) or was stopped through
+   *  RunOptions.signal (`interrupted`). The results are those so far; no verdict on the deployment is given. */
+  stopped?: { kind: 'aborted' | 'interrupted'; reason: string };
 }
 
 export interface Credentials {
@@ -131,11 +134,18 @@ export interface RunOptions {
   fetch?: FetchLike;
   /** Called as each check finishes (the human reporter's progress line). */
   onResult?: (result: CheckResult) => void;
+  /** Stops the run (the CLI's Ctrl-C): checks not begun are skipped, and the report so far is returned, marked
+   *  `stopped: interrupted`. A string reason (`the run was interrupted`) is told in the skips and the report. */
+  signal?: AbortSignal;
 }
 
-/** The run could not happen (unreachable host, sign-in refused): exit code 2. */
+/** The run could not happen or go on (unreachable host, sign-in refused): exit code 2. `report` holds what was
+ *  found before (marked `stopped: aborted`), for the reports a CI asked for; absent when no run began. */
 export class RunAborted extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly report?: RunReport,
+  ) {
     super(message);
     this.name = 'RunAborted';
   }

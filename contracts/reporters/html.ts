@@ -117,18 +117,26 @@ function byFailures(ops: string[], report: RunReport): Array<[string, Tally]> {
   return rows.sort(([a, x], [b, y]) => y.fail - x.fail || y.observation - x.observation || a.localeCompare(b));
 }
 
+/** A stopped run gives no verdict on the deployment: it says why it stopped, and that the results are those so far. */
+function verdict(report: RunReport): string {
+  const { stopped } = report;
+  if (stopped)
+    return `<p class="verdict bad" id="stopped">The run was ${stopped.kind}: ${esc(stopped.reason)}. No verdict on the deployment; the results below are those so far.</p>`;
+  const ok = report.summary.checks.failed === 0;
+  return `<p class="verdict ${ok ? 'ok' : 'bad'}">${ok ? 'The deployment honours the spec.' : 'The deployment does NOT honour the spec.'}</p>`;
+}
+
 export function renderHtml(report: RunReport): string {
   const { operations, checks, requests, durationMs } = report.summary;
   const groups = [...new Set(report.results.map((r) => r.group))];
   const ops = [...new Set(report.results.map((r) => r.operationId).filter((x): x is string => !!x))].sort();
-  const ok = checks.failed === 0;
   const head = `<tr><th></th>${VERDICTS.map((v) => `<th>${LABEL[v]}</th>`).join('')}</tr>`;
   const option = (v: string, label = v) => `<option value="${esc(v)}">${esc(label)}</option>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Contract report: ${esc(report.target)}</title><style>${STYLE}${MEASURES_STYLE}${LEDGER_STYLE}</style></head>
 <body><header><h1>Contract report · ${esc(report.target)}</h1>
-<p class="verdict ${ok ? 'ok' : 'bad'}">${ok ? 'The deployment honours the spec.' : 'The deployment does NOT honour the spec.'}</p>
+${verdict(report)}
 <p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total} checks · operations covered ${operations.covered} of ${operations.total} · ${requests} requests in ${(durationMs / 1000).toFixed(1)} s · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
 ${operations.uncovered.length ? `<p>Not reached: ${operations.uncovered.map(esc).join(', ')}</p>` : ''}</header>
 <main><h2>Summary</h2><div class="summary-tables">

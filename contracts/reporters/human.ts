@@ -44,19 +44,32 @@ function failureLine(r: CheckResult, causes: Cause[]): string {
   return `${head}\n       - repeated cause ${[...new Set(of.map((i) => i + 1))].join(', ')} (see Repeated causes)`;
 }
 
+/** A stopped run gives no verdict on the deployment: its results are those so far. */
+function verdictLine(report: RunReport): string {
+  const { stopped } = report;
+  if (stopped)
+    return `Verdict: none: the run was ${stopped.kind} (${line(stopped.reason)}); the results above are those so far.`;
+  return report.summary.checks.failed
+    ? 'Verdict: the deployment does NOT honour the spec.'
+    : 'Verdict: the deployment honours the spec.';
+}
+
 export function renderHuman(report: RunReport): string {
   const causes = groupCauses(report.results);
   const { operations, checks, durationMs, requests } = report.summary;
   const lines = [
     '',
     `Contract run against ${line(report.target)} (${line(report.modes.join(', '))})`,
+    ...(report.stopped
+      ? [`The run was ${report.stopped.kind.toUpperCase()}: ${line(report.stopped.reason)} (the results so far)`]
+      : []),
     `Operations covered: ${operations.covered} of ${operations.total}${operations.uncovered.length ? ` (not reached: ${line(operations.uncovered.join(', '))})` : ''}`,
     `Checks: ${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total}`,
     `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s`,
     ...measureLines(report).map(line),
     ...causeLines(causes).map(line),
     ...ledgerLines(report.ledger).map(line),
-    checks.failed ? 'Verdict: the deployment does NOT honour the spec.' : 'Verdict: the deployment honours the spec.',
+    verdictLine(report),
   ];
   const failures = report.results.filter((r) => r.verdict === 'fail');
   if (failures.length) lines.splice(1, 0, 'Failures:', ...failures.map((r) => failureLine(r, causes)), '');
