@@ -137,6 +137,7 @@ function runReport(
       },
       requests: s.transport.count,
       durationMs: Math.round(performance.now() - run.started),
+      ...(s.pausedMs >= 1 ? { waitedMs: Math.round(s.pausedMs) } : {}),
     },
     coverage,
     timing: s.timing.report(),

@@ -39,6 +39,12 @@ export const DEADLINE_SKIP = "not run: the run's deadline passed (--deadline)";
 /** The reason of a check left out by the selection: the CLI counts these rather than listing each. */
 export const NOT_SELECTED = 'not selected by --only/--skip';
 
+/** A check's own time, and apart from it the time it waited for the pace or a Retry-After (when it did). */
+function checkTimes(totalMs: number, waitedMs: number): Pick<CheckResult, 'ms' | 'waitedMs'> {
+  const waited = Math.round(waitedMs);
+  return { ms: Math.max(0, Math.round(totalMs) - waited), ...(waited > 0 ? { waitedMs: waited } : {}) };
+}
+
 export class Session implements RunWide {
   readonly results: CheckResult[] = [];
   readonly covered = new Set<string>();
@@ -58,6 +64,9 @@ export class Session implements RunWide {
   private listed = 0;
   /** Time spent waiting out 429s so far (the --max-wait budget). */
   private waitedMs = 0;
+  /** All the time spent waiting so far, for the pace and for 429s' Retry-After: no answer's time nor any check's
+   *  own, so that a paced run's checks do not each show the pace's second. */
+  pausedMs = 0;
   /** A check's body is running: it calls through its CheckRun, never through the session. */
   private checking = false;
   /** Spaces every request to --pace; the one place a run's pace is kept. */
@@ -147,7 +156,9 @@ export class Session implements RunWide {
     for (let retry = 0; retry < 3 && out.status === 429 && !o.allow429; retry++) {
       const wait = this.waitFor(operationId, out, note);
       if (wait === undefined) break;
+      const asleep = performance.now();
       await sleep(wait, undefined, this.runSignal ? { signal: this.runSignal } : undefined).catch(() => undefined);
+      this.pausedMs += performance.now() - asleep;
       this.waitedMs += wait;
       out = await this.paced(req, o);
     }
@@ -163,7 +174,11 @@ export class Session implements RunWide {
   /** One request, when the pace lets it leave. A call that expects the 429 (the rate-limit check) spends the
    *  quota on purpose, so it is not held back. */
   private async paced(req: Parameters<Transport['send']>[0], o: CallOptions): Promise<Outcome> {
-    if (!o.allow429) await this.pacer.turn(this.runSignal);
+    if (!o.allow429) {
+      const waiting = performance.now();
+      await this.pacer.turn(this.runSignal);
+      this.pausedMs += performance.now() - waiting;
+    }
     return this.transport.send(req);
   }
 
@@ -196,6 +211,7 @@ export class Session implements RunWide {
     if (spec.operationId && !this.selected(this.op(spec.operationId))) return this.skip(spec, NOT_SELECTED);
     if (this.runSignal?.aborted) return this.skip(spec, this.stoppedSkip() ?? DEADLINE_SKIP);
     const started = performance.now();
+    const paused = this.pausedMs;
     this.checking = true;
     let found: CheckOutcome;
     try {
@@ -215,7 +231,7 @@ export class Session implements RunWide {
           verdict: found.verdict,
           problems: this.cap(found.problems, spec.operationId),
           notes: found.notes,
-          ms: Math.round(performance.now() - started),
+          ...checkTimes(performance.now() - started, this.pausedMs - paused),
         },
         this.secrets,
       ),

@@ -38,7 +38,10 @@ export interface CheckResult {
   problems: Finding[];
   /** Why the check was skipped, or remarks such as a throttled wait. */
   notes: string[];
+  /** The check's own time: its requests and its judging, without its waits below. */
   ms: number;
+  /** Time the check waited for the run's pace (--pace) or a 429's Retry-After; absent when it waited none. */
+  waitedMs?: number;
 }
 
 export interface RunSummary {
@@ -46,6 +49,8 @@ export interface RunSummary {
   checks: { total: number; passed: number; failed: number; observations: number; skipped: number };
   requests: number;
   durationMs: number;
+  /** Of durationMs, the time spent waiting for the pace or 429s' Retry-After; absent when none. */
+  waitedMs?: number;
 }
 
 export interface RunReport {
@@ -142,11 +147,11 @@ export interface RunOptions {
 /** The run could not happen or go on (unreachable host, sign-in refused): exit code 2. `report` holds what was
  *  found before (marked `stopped: aborted`), for the reports a CI asked for; absent when no run began. */
 export class RunAborted extends Error {
-  constructor(
-    message: string,
-    readonly report?: RunReport,
-  ) {
+  declare readonly report?: RunReport;
+  constructor(message: string, report?: RunReport) {
     super(message);
     this.name = 'RunAborted';
+    // Only when there is one: a RunAborted with none is the same as before (tests match it by its message).
+    if (report) this.report = report;
   }
 }

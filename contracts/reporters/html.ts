@@ -82,7 +82,7 @@ function check(r: CheckResult): string {
     r.notes.length ? `<ul class="notes">${r.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : '',
   ].join('');
   return `<details class="check ${r.verdict}" data-group="${esc(r.group)}" data-op="${esc(r.operationId ?? '')}" data-verdict="${r.verdict}"${r.verdict === 'fail' ? ' open' : ''}>
-<summary><span class="badge ${r.verdict}">${LABEL[r.verdict]}</span> <span class="group">${esc(r.group)}</span> ${r.operationId ? `<code>${esc(r.operationId)}</code> ` : ''}${esc(r.title)} <span class="ms">${r.ms} ms</span></summary>${body}</details>`;
+<summary><span class="badge ${r.verdict}">${LABEL[r.verdict]}</span> <span class="group">${esc(r.group)}</span> ${r.operationId ? `<code>${esc(r.operationId)}</code> ` : ''}${esc(r.title)} <span class="ms">${r.ms} ms${r.waitedMs ? ` <span class="waited">+ ${r.waitedMs} ms waiting for the pace or a Retry-After</span>` : ''}</span></summary>${body}</details>`;
 }
 
 // The page never scrolls sideways (QA reads it at 1280 px): a word longer than its room (a pointer, a URL, a
@@ -137,7 +137,7 @@ export function renderHtml(report: RunReport): string {
 <title>Contract report: ${esc(report.target)}</title><style>${STYLE}${MEASURES_STYLE}${LEDGER_STYLE}</style></head>
 <body><header><h1>Contract report · ${esc(report.target)}</h1>
 ${verdict(report)}
-<p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total} checks · operations covered ${operations.covered} of ${operations.total} · ${requests} requests in ${(durationMs / 1000).toFixed(1)} s · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
+<p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total} checks · operations covered ${operations.covered} of ${operations.total} · ${requests} requests in ${(durationMs / 1000).toFixed(1)} s${report.summary.waitedMs ? ` (${(report.summary.waitedMs / 1000).toFixed(1)} s of it waiting for the pace or a Retry-After)` : ''} · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
 ${operations.uncovered.length ? `<p>Not reached: ${operations.uncovered.map(esc).join(', ')}</p>` : ''}</header>
 <main><h2>Summary</h2><div class="summary-tables">
 <table id="by-group"><caption>Per group</caption>${head}${groups.map((g) => tallyRow(g, tally(report.results.filter((r) => r.group === g)), `data-group="${esc(g)}"`)).join('')}</table>

@@ -16,8 +16,12 @@ const oneLine = (text: string) => {
   return line(flat.length > 200 ? `${flat.slice(0, 200)}...` : flat);
 };
 
+/** A check's own time, and its waits apart (a paced run's checks each wait about a second). */
+export const checkTime = (r: CheckResult): string =>
+  `${r.ms} ms${r.waitedMs ? `, and ${r.waitedMs} ms waiting for the pace or a Retry-After` : ''}`;
+
 export function progressLine(r: CheckResult): string {
-  const head = `${MARK[r.verdict]} ${line(r.group).padEnd(12)} ${line(r.operationId ?? '')}${r.operationId ? ': ' : ''}${line(r.title)} (${r.ms} ms)`;
+  const head = `${MARK[r.verdict]} ${line(r.group).padEnd(12)} ${line(r.operationId ?? '')}${r.operationId ? ': ' : ''}${line(r.title)} (${checkTime(r)})`;
   const lines = [head];
   for (const p of r.problems) {
     lines.push(`       - ${line(findingLine(p))}`);
@@ -65,7 +69,7 @@ export function renderHuman(report: RunReport): string {
       : []),
     `Operations covered: ${operations.covered} of ${operations.total}${operations.uncovered.length ? ` (not reached: ${line(operations.uncovered.join(', '))})` : ''}`,
     `Checks: ${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total}`,
-    `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s`,
+    `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s${report.summary.waitedMs ? ` (${(report.summary.waitedMs / 1000).toFixed(1)} s of it waiting for the pace or a Retry-After)` : ''}`,
     ...measureLines(report).map(line),
     ...causeLines(causes).map(line),
     ...ledgerLines(report.ledger).map(line),

@@ -37,7 +37,7 @@ export function timingSection(t: TimingReport | undefined): string {
       `<tr data-op="${esc(o.operationId)}"><th scope="row">${esc(o.operationId)}</th><td class="num">${o.count}</td><td class="num">${o.p50Ms}</td><td class="num">${o.p95Ms}</td><td class="num">${o.maxMs}</td><td class="num">${o.budgetMs ?? ''}</td><td class="num${o.overBudget ? ' low' : ''}">${o.budgetMs === undefined ? '' : o.overBudget}</td></tr>`,
   );
   return `<h2>Response times</h2>
-<p>${t.answers} answers timed, whole exchange (body included); slowest operations first.</p>
+<p>${t.answers} answers timed, whole exchange (body included), no wait for the pace or a Retry-After in them (each check shows its waits apart); slowest operations first.</p>
 <table id="timing" class="measures"><tr><th>Operation</th><th>Answers</th><th>p50 ms</th><th>p95 ms</th><th>max ms</th><th>Budget ms</th><th>Over budget</th></tr>
 ${rows.join('\n')}</table>`;
 }
