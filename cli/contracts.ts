@@ -181,7 +181,15 @@ async function run(
       });
     const reason = err instanceof RunAborted ? err.message : `unexpected error: ${(err as Error).message}`;
     // What was found before the run stopped, in every report asked for: CI gets the reason and the results so far.
-    if (err instanceof RunAborted && err.report) await writeReports(err.report, reporters, secrets, io);
+    // The human summary nobody asked for (the default) is left out: a refused sign-in stays one line.
+    const asked = argv.some((a) => a === '--reporter' || a.startsWith('--reporter='));
+    if (err instanceof RunAborted && err.report)
+      await writeReports(
+        err.report,
+        reporters.filter((r) => r.out || asked),
+        secrets,
+        io,
+      );
     // One line, whatever the server's words in it hold; the last said.
     io.stderr(`contracts: the run could not happen: ${terminalLine(redact(reason, secrets))}`);
     return 2;
