@@ -135,7 +135,9 @@ export const CONTRACTS_COMMAND = {
       parse: budgetsFile,
     }),
   },
-  notes: ['exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen'],
+  notes: [
+    'exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen or go on, 130 interrupted (Ctrl-C); on 2 and 130 the reports asked for are still written, marked as such, with the results so far',
+  ],
   flagOf: {
     'credentials.email': 'email',
     'credentials.password': 'password',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run contracts -- --base-url URL (--email E --password P | --token T) [...]
 // The one place that turns a run into an exit code: 0 honours the spec,
-// 1 a violation, 2 the run could not happen. The flags are declared in
+// 1 a violation, 2 the run could not happen or go on, 130 interrupted (Ctrl-C). The flags are declared in
 // contracts-command.ts.
 import { checkLines } from '../contracts/checks/registry-text.js';
 import { terminalLine, terminalText } from '../contracts/reporters/escape.js';
@@ -98,7 +98,12 @@ export interface Io {
   writeFile: (path: string, text: string) => Promise<void>;
   /** Why one of the --out files cannot be written, before the run; none when all can. */
   checkOuts?: (outs: Array<string | undefined>) => string | undefined;
+  /** Calls `stop` on the first Ctrl-C of the run (a second one quits at once); returns what ends the listening. */
+  onInterrupt?: (stop: () => void) => () => void;
 }
+
+/** 130, as a shell reports a command ended by SIGINT (128 + 2). */
+const INTERRUPTED = 130;
 
 /** What goes to a terminal: every control character a deployment could have put in it is shown escaped. */
 function terminalIo(io: Io): Io {
@@ -110,6 +115,13 @@ const realIo: Io = {
   stderr: (s) => process.stderr.write(`${s}\n`),
   writeFile: async (path, text) => writeReport(path, text),
   checkOuts,
+  onInterrupt: (stop) => {
+    let times = 0;
+    // The second Ctrl-C is for a run that does not stop soon enough: it ends the process, as Ctrl-C does.
+    const listener = () => (++times > 1 ? process.exit(INTERRUPTED) : stop());
+    process.on('SIGINT', listener);
+    return () => process.off('SIGINT', listener);
+  },
 };
 
 export async function main(
@@ -156,10 +168,16 @@ async function run(
     if (r.verdict === 'skip' && r.notes.length === 1 && r.notes[0] === NOT_SELECTED) unselected++;
     else progress?.(redact(progressLine(r), secrets));
   };
+  const stop = new AbortController();
+  const stopListening = io.onInterrupt?.(() => {
+    io.stderr('contracts: interrupted: stopping the run and writing the report so far (Ctrl-C again quits at once)');
+    stop.abort('the run was interrupted (Ctrl-C)');
+  });
   try {
     report = await runContracts({
       ...options,
       onNotice: (line) => io.stderr(`contracts: ${terminalLine(redact(line, secrets))}`),
+      signal: stop.signal,
       ...extra,
       onResult: progress ? onResult : undefined,
     });
@@ -171,12 +189,41 @@ async function run(
         stderr: (line) => io.stderr(terminalLine(redact(line, secrets))),
       });
     const reason = err instanceof RunAborted ? err.message : `unexpected error: ${(err as Error).message}`;
-    // One line, whatever the server's words in it hold.
+    // What was found before the run stopped, in every report asked for: CI gets the reason and the results so far.
+    // The human summary nobody asked for (the default) is left out: a refused sign-in stays one line.
+    const asked = argv.some((a) => a === '--reporter' || a.startsWith('--reporter='));
+    if (err instanceof RunAborted && err.report)
+      await writeReports(
+        err.report,
+        reporters.filter((r) => r.out || asked),
+        secrets,
+        io,
+      );
+    // One line, whatever the server's words in it hold; the last said.
     io.stderr(`contracts: the run could not happen: ${terminalLine(redact(reason, secrets))}`);
     return 2;
+  } finally {
+    stopListening?.();
   }
   if (unselected)
     progress?.(`skip ${'selection'.padEnd(12)} ${unselected} checks of operations not selected by --only/--skip`);
+  if (!(await writeReports(report, reporters, secrets, io))) return 2;
+  return exitCode(report);
+}
+
+/** The report's results as an exit code: 130 interrupted, 1 a violation, 0 none (2 is said where a run aborts). */
+function exitCode(report: RunReport): number {
+  if (report.stopped?.kind === 'interrupted') return INTERRUPTED;
+  return report.summary.checks.failed > 0 ? 1 : 0;
+}
+
+/** Writes every report asked for; false (and one line said) when one could not be written. */
+async function writeReports(
+  report: RunReport,
+  reporters: CliPlan['reporters'],
+  secrets: Set<string>,
+  io: Io,
+): Promise<boolean> {
   // The report comes redacted; each rendering is redacted once more for what a renderer escapes.
   try {
     for (const r of reporters) {
@@ -184,12 +231,12 @@ async function run(
       if (r.out) await io.writeFile(r.out, text);
       else io.stdout(text);
     }
+    return true;
   } catch (err) {
     // What changed under a checked --out during the run is one line too, not a stack trace.
     io.stderr(`contracts: a report could not be written: ${terminalLine((err as Error).message)}`);
-    return 2;
+    return false;
   }
-  return report.summary.checks.failed > 0 ? 1 : 0;
 }
 
 await runMain(import.meta.url, main);

@@ -138,6 +138,7 @@ const RUN_RULES: Record<string, Rule> = {
   fetch: fn,
   onNotice: fn,
   onResult: fn,
+  signal: (v) => (v instanceof AbortSignal ? undefined : 'must be an AbortSignal'),
 };
 
 function prefixed(prefix: string, rules: Record<string, Rule>): Record<string, Rule> {

@@ -21,6 +21,7 @@ import { type CheckSelection, checkTallies, isChosen, pulledNotice, selectChecks
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
 import { type CheckResult, RunAborted, type RunOptions, type RunReport, type RunSummary, type Want } from './types.js';
 import { chooseWorld, type WorldChoice } from './world.js';
+import { wrongPath } from './wrong-path.js';
 
 /** Runs the suite; the report it returns is already redacted (secrets never leave the run). */
 export async function runContracts(options: RunOptions, spec?: LoadedSpec): Promise<RunReport> {
@@ -34,6 +35,10 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   const startedAt = new Date().toISOString();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), ctx.deadlineMs);
+  // An interruption stops the run as its deadline would, with its own words in the skips (session.ts).
+  const interrupt = () => deadline.abort(interruption(options.signal!));
+  options.signal?.addEventListener('abort', interrupt, { once: true });
+  if (options.signal?.aborted) interrupt();
   const transport = createTransport(ctx.apiBase, ctx.fetch, ctx.timeoutMs, {
     maxBodyBytes: ctx.maxBodyBytes,
     runSignal: deadline.signal,
@@ -44,6 +49,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
   if (pulled) ctx.onNotice(pulled);
   announcePace(ctx, loaded.operations.filter((o) => s.selected(o)).length);
   let world: WorldChoice = { fresh: false };
+  let stopped: RunReport['stopped'];
   try {
     world = await chooseWorld(ctx, () => s.turn(), deadline.signal);
     s.world = world.name;
@@ -51,14 +57,36 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     const found: Discovered = { measurementTypes: [], reads: [] };
     for (const m of modulesToRun(selection)) await m.run(s, found);
   } catch (err) {
+    if (!(err instanceof RunAborted)) throw err;
     // The reason a run could not happen may quote an answer: no secret in it either.
-    if (err instanceof RunAborted) throw new RunAborted(redact(err.message, s.secrets));
-    throw err;
+    stopped = { kind: 'aborted', reason: redact(err.message, s.secrets) };
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', interrupt);
   }
-  if (deadline.signal.aborted) overran(s);
+  // Interrupted wins: an abort it caused (a sign-in cut short) is no reason of the deployment's.
+  if (options.signal?.aborted) stopped = { kind: 'interrupted', reason: interruption(options.signal) };
+  else if (deadline.signal.aborted && !stopped) overran(s);
+  const report = redactDeep(runReport(s, loaded, world, { started, startedAt, stopped, selection }), s.secrets);
+  // What was found before the run stopped goes with the reason, for the reports a CI asked for.
+  if (stopped?.kind === 'aborted') throw new RunAborted(stopped.reason, report);
+  return report;
+}
 
+/** Why the run was interrupted: the signal's reason when it gave one in words. */
+function interruption(signal: AbortSignal): string {
+  return typeof signal.reason === 'string' ? signal.reason : 'the run was interrupted';
+}
+
+/** The report of the results so far: the whole run's, or a stopped run's (the one function for both). */
+function runReport(
+  s: Session,
+  loaded: LoadedSpec,
+  world: WorldChoice,
+  run: { started: number; startedAt: string; stopped: RunReport['stopped']; selection: CheckSelection },
+): RunReport {
+  const { ctx } = s;
+  const { selection } = run;
   const count = (v: string) => s.results.filter((r) => r.verdict === v).length;
   const selected = loaded.operations.filter((o) => s.selected(o));
   const coverage = s.coverage.report(selected, ctx.minCoverage);
@@ -84,12 +112,13 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
         ]
       : []),
   ];
-  const report: RunReport = {
+  return {
     tool: 'mcs-contracts',
     target: ctx.apiBase,
-    startedAt,
+    startedAt: run.startedAt,
     modes,
     ...(world.name ? { world: { name: world.name, fresh: world.fresh } } : {}),
+    ...(run.stopped ? { stopped: run.stopped } : {}),
     results: s.results,
     summary: {
       operations: {
@@ -106,14 +135,14 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
       },
       ...wanting(s.results),
       requests: s.transport.count,
-      durationMs: Math.round(performance.now() - started),
+      durationMs: Math.round(performance.now() - run.started),
+      ...(s.pausedMs >= 1 ? { waitedMs: Math.round(s.pausedMs) } : {}),
     },
     coverage,
     timing: s.timing.report(),
     ledger: buildLedger(loaded.raw, s.results, coverage),
     checks: checkTallies(selection, s.results),
   };
-  return redactDeep(report, s.secrets);
 }
 
 /** The inputs checks were skipped for want of, each with its checks: the verdict names them. */
@@ -224,6 +253,8 @@ async function signInOrCheckToken(s: Session, world: WorldChoice): Promise<void>
     s.token = token;
     const out = await s.call('getProfile', { body: {} });
     if (out.fault) throw new RunAborted(unreachable(s, out.fault));
+    const nothingThere = wrongPath('the token check (user/get_profile)', out, s.ctx.apiBase);
+    if (nothingThere) throw new RunAborted(nothingThere);
     if (out.status === 401)
       throw new RunAborted(`the token was refused (401 from ${s.ctx.apiBase}/user/get_profile)${freshHint(world)}`);
     return;
@@ -238,7 +269,11 @@ async function signInOrCheckToken(s: Session, world: WorldChoice): Promise<void>
     { id: 'conformance:signin', group: 'conformance', operationId: 'signin', title: 'signs in and returns a token' },
     async (run) => run.conform('signin', out),
   );
-  if (!s.token) throw new RunAborted(`${noToken(out.status, out.body)}${out.status === 401 ? freshHint(world) : ''}`);
+  if (!s.token)
+    throw new RunAborted(
+      wrongPath('sign-in', out, s.ctx.apiBase) ??
+        `${noToken(out.status, out.body)}${out.status === 401 ? freshHint(world) : ''}`,
+    );
 }
 
 /** Why the run has no token after its sign-in: a refusal, or a success that gave none (the deployment's defect). */

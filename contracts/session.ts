@@ -43,6 +43,12 @@ export const NOT_SELECTED = 'not selected by --only/--skip';
 /** The reason of a check --checks / --exclude-checks left out (never recorded: see unrecorded). */
 export const NOT_CHOSEN = 'not selected by --checks/--exclude-checks';
 
+/** A check's own time, and apart from it the time it waited for the pace or a Retry-After (when it did). */
+function checkTimes(totalMs: number, waitedMs: number): Pick<CheckResult, 'ms' | 'waitedMs'> {
+  const waited = Math.round(waitedMs);
+  return { ms: Math.max(0, Math.round(totalMs) - waited), ...(waited > 0 ? { waitedMs: waited } : {}) };
+}
+
 export class Session implements RunWide {
   readonly results: CheckResult[] = [];
   readonly covered = new Set<string>();
@@ -69,6 +75,9 @@ export class Session implements RunWide {
   private listed = 0;
   /** Time spent waiting out 429s so far (the --max-wait budget). */
   private waitedMs = 0;
+  /** All the time spent waiting so far, for the pace and for 429s' Retry-After: no answer's time nor any check's
+   *  own, so that a paced run's checks do not each show the pace's second. */
+  pausedMs = 0;
   /** A check's body is running: it calls through its CheckRun, never through the session. */
   private checking = false;
   /** Spaces every request to --pace; the one place a run's pace is kept. */
@@ -229,7 +238,9 @@ export class Session implements RunWide {
     for (let retry = 0; retry < 3 && out.status === 429 && !o.allow429; retry++) {
       const wait = this.waitFor(operationId, out, note);
       if (wait === undefined) break;
+      const asleep = performance.now();
       await sleep(wait, undefined, this.runSignal ? { signal: this.runSignal } : undefined).catch(() => undefined);
+      this.pausedMs += performance.now() - asleep;
       this.waitedMs += wait;
       out = await this.paced(req, o);
     }
@@ -245,7 +256,11 @@ export class Session implements RunWide {
   /** One request, when the pace lets it leave. A call that expects the 429 (the rate-limit check) spends the
    *  quota on purpose, so it is not held back. */
   private async paced(req: Parameters<Transport['send']>[0], o: CallOptions): Promise<Outcome> {
-    if (!o.allow429) await this.pacer.turn(this.runSignal);
+    if (!o.allow429) {
+      const waiting = performance.now();
+      await this.pacer.turn(this.runSignal);
+      this.pausedMs += performance.now() - waiting;
+    }
     return this.transport.send(req);
   }
 
@@ -282,8 +297,9 @@ export class Session implements RunWide {
     // A check of an entry --checks / --exclude-checks left out is neither made nor recorded.
     if (!this.picks(spec)) return unrecorded(spec);
     if (spec.operationId && !this.selected(this.op(spec.operationId))) return this.skip(spec, NOT_SELECTED);
-    if (this.runSignal?.aborted) return this.skip(spec, DEADLINE_SKIP);
+    if (this.runSignal?.aborted) return this.skip(spec, this.stoppedSkip() ?? DEADLINE_SKIP);
     const started = performance.now();
+    const paused = this.pausedMs;
     this.checking = true;
     let found: CheckOutcome;
     try {
@@ -292,6 +308,9 @@ export class Session implements RunWide {
       this.checking = false;
     }
     for (const p of found.problems) this.reportedKeys.add(findingKey(p));
+    // A check cut short by an interruption found nothing about the deployment: its calls were cut, not answered.
+    const stopped = this.stoppedSkip();
+    if (stopped) return this.skip(spec, stopped.replace('not run:', 'not finished:'));
     // Redacted as it is made: no result, progress line or report ever holds a secret; and copied, bounded,
     // so that it holds nothing of the answers it was made from.
     const result: CheckResult = detachDeep(
@@ -301,7 +320,7 @@ export class Session implements RunWide {
           verdict: found.verdict,
           problems: this.cap(found.problems, spec.operationId),
           notes: found.notes,
-          ms: Math.round(performance.now() - started),
+          ...checkTimes(performance.now() - started, this.pausedMs - paused),
         },
         this.secrets,
       ),
@@ -309,6 +328,12 @@ export class Session implements RunWide {
     this.results.push(result);
     this.ctx.onResult(result);
     return result;
+  }
+
+  /** The skip reason of a run stopped in words (an interruption, contracts/runner.ts); undefined otherwise. */
+  private stoppedSkip(): string | undefined {
+    const reason = this.runSignal?.aborted ? this.runSignal.reason : undefined;
+    return typeof reason === 'string' ? `not run: ${reason}` : undefined;
   }
 
   /** The problems the report lists: a body with a million violations must not make a report no one can write or read. */

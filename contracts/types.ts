@@ -48,9 +48,12 @@ export interface CheckResult {
   problems: Finding[];
   /** Why the check was skipped, or remarks such as a throttled wait. */
   notes: string[];
+  /** The check's own time: its requests and its judging, without its waits below. */
   ms: number;
   /** Skipped for want of this input. */
   wants?: Want;
+  /** Time the check waited for the run's pace (--pace) or a 429's Retry-After; absent when it waited none. */
+  waitedMs?: number;
 }
 
 export interface RunSummary {
@@ -60,6 +63,8 @@ export interface RunSummary {
   wanting?: Array<Want & { checks: string[] }>;
   requests: number;
   durationMs: number;
+  /** Of durationMs, the time spent waiting for the pace or 429s' Retry-After; absent when none. */
+  waitedMs?: number;
 }
 
 export interface RunReport {
@@ -80,6 +85,9 @@ export interface RunReport {
   /** The entries of the check registry (contracts/checks/registry.ts) the run made, in run order, with their
    *  verdicts; and those --checks / --exclude-checks left out (they left no result). */
   checks?: { made: CheckTally[]; notSelected: string[] };
+  /** Set when the run did not go to its end: it could not go on (`aborted`, RunAborted) or was stopped through
+   *  RunOptions.signal (`interrupted`). The results are those so far; no verdict on the deployment is given. */
+  stopped?: { kind: 'aborted' | 'interrupted'; reason: string };
 }
 
 export interface CheckTally {
@@ -166,12 +174,19 @@ export interface RunOptions {
   fetch?: FetchLike;
   /** Called as each check finishes (the human reporter's progress line). */
   onResult?: (result: CheckResult) => void;
+  /** Stops the run (the CLI's Ctrl-C): checks not begun are skipped, and the report so far is returned, marked
+   *  `stopped: interrupted`. A string reason (`the run was interrupted`) is told in the skips and the report. */
+  signal?: AbortSignal;
 }
 
-/** The run could not happen (unreachable host, sign-in refused): exit code 2. */
+/** The run could not happen or go on (unreachable host, sign-in refused): exit code 2. `report` holds what was
+ *  found before (marked `stopped: aborted`), for the reports a CI asked for; absent when no run began. */
 export class RunAborted extends Error {
-  constructor(message: string) {
+  declare readonly report?: RunReport;
+  constructor(message: string, report?: RunReport) {
     super(message);
     this.name = 'RunAborted';
+    // Only when there is one: a RunAborted with none is the same as before (tests match it by its message).
+    if (report) this.report = report;
   }
 }

@@ -53,8 +53,12 @@ export interface Transport {
 const mib = (n: number) => `${(n / 1048576).toFixed(n % 1048576 === 0 ? 0 : 1)} MiB`;
 
 function classify(err: unknown, timeoutMs: number, runSignal?: AbortSignal): { kind: NetworkFault; message: string } {
+  // A run stopped in words (an interruption) says so; a bare abort is the deadline's.
   if (runSignal?.aborted)
-    return { kind: 'deadline', message: "the run's deadline passed before the answer was complete" };
+    return {
+      kind: 'deadline',
+      message: `${typeof runSignal.reason === 'string' ? runSignal.reason : "the run's deadline passed"} before the answer was complete`,
+    };
   const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
     return { kind: 'timeout', message: `no answer within ${timeoutMs} ms` };

@@ -82,15 +82,17 @@ function check(r: CheckResult): string {
     r.notes.length ? `<ul class="notes">${r.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : '',
   ].join('');
   return `<details class="check ${r.verdict}" data-group="${esc(r.group)}" data-op="${esc(r.operationId ?? '')}" data-verdict="${r.verdict}"${r.verdict === 'fail' ? ' open' : ''}>
-<summary><span class="badge ${r.verdict}">${LABEL[r.verdict]}</span> <span class="group">${esc(r.group)}</span> ${r.operationId ? `<code>${esc(r.operationId)}</code> ` : ''}${esc(r.title)} <span class="ms">${r.ms} ms</span></summary>${body}</details>`;
+<summary><span class="badge ${r.verdict}">${LABEL[r.verdict]}</span> <span class="group">${esc(r.group)}</span> ${r.operationId ? `<code>${esc(r.operationId)}</code> ` : ''}${esc(r.title)} <span class="ms">${r.ms} ms${r.waitedMs ? ` <span class="waited">+ ${r.waitedMs} ms waiting for the pace or a Retry-After</span>` : ''}</span></summary>${body}</details>`;
 }
 
+// The page never scrolls sideways (QA reads it at 1280 px): a word longer than its room (a pointer, a URL, a
+// deployment's token) breaks anywhere, which also lets a table shrink to the page; a table is never wider than it.
 const STYLE = `
-body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#111827;background:#f8fafc}
+body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#111827;background:#f8fafc;overflow-wrap:anywhere}
 header{padding:1rem 1.5rem;background:#111827;color:#f9fafb}header h1{margin:0 0 .3rem;font-size:1.3rem}
 .verdict{font-size:1.1rem;font-weight:700}.verdict.ok{color:#34d399}.verdict.bad{color:#f87171}
 main{padding:1rem 1.5rem;max-width:1200px}h2{font-size:1.05rem;margin:1.2rem 0 .5rem}
-table{border-collapse:collapse;background:#fff}th,td{padding:.25rem .6rem;border-bottom:1px solid #e5e7eb;text-align:left}td.n{text-align:right}
+table{border-collapse:collapse;background:#fff;max-width:100%}th,td{padding:.25rem .6rem;border-bottom:1px solid #e5e7eb;text-align:left}td.n{text-align:right;white-space:nowrap}
 td.fail{color:#b91c1c;font-weight:700}td.observation{color:#b45309}.summary-tables{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}
 .filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.8rem 0;padding:.6rem;background:#fff;border:1px solid #e5e7eb;border-radius:6px}
 .check{background:#fff;border:1px solid #e5e7eb;border-left:4px solid #9ca3af;border-radius:4px;margin:.3rem 0;padding:.3rem .6rem}
@@ -98,7 +100,7 @@ td.fail{color:#b91c1c;font-weight:700}td.observation{color:#b45309}.summary-tabl
 summary{cursor:pointer}.badge{display:inline-block;min-width:6.5em;font-size:.75rem;font-weight:700;text-transform:uppercase}
 .badge.fail{color:#b91c1c}.badge.pass{color:#15803d}.badge.observation{color:#b45309}.badge.skip{color:#6b7280}
 .group{color:#6b7280}.ms{color:#9ca3af;font-size:.8rem}.tag{font-size:.75rem;background:#fef3c7;padding:0 .3rem;border-radius:3px}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.2rem 0}dt{color:#6b7280}dd{margin:0}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1rem .8rem;margin:.2rem 0}dt{color:#6b7280}dd{margin:0}
 pre{white-space:pre-wrap;word-break:break-all;background:#f1f5f9;padding:.5rem;border-radius:4px}code{font-family:ui-monospace,monospace}
 @media print{.filters{display:none}details{break-inside:avoid}details:not([open])>*:not(summary){display:none}header{background:#fff;color:#000}}`;
 
@@ -115,19 +117,27 @@ function byFailures(ops: string[], report: RunReport): Array<[string, Tally]> {
   return rows.sort(([a, x], [b, y]) => y.fail - x.fail || y.observation - x.observation || a.localeCompare(b));
 }
 
+/** A stopped run gives no verdict on the deployment: it says why it stopped, and that the results are those so far. */
+function verdict(report: RunReport): string {
+  const { stopped } = report;
+  if (stopped)
+    return `<p class="verdict bad" id="stopped">The run was ${stopped.kind}: ${esc(stopped.reason)}. No verdict on the deployment; the results below are those so far.</p>`;
+  const ok = report.summary.checks.failed === 0;
+  return `<p class="verdict ${ok ? 'ok' : 'bad'}">${ok ? 'The deployment honours the spec.' : 'The deployment does NOT honour the spec.'}</p>`;
+}
+
 export function renderHtml(report: RunReport): string {
   const { operations, checks, requests, durationMs } = report.summary;
   const groups = [...new Set(report.results.map((r) => r.group))];
   const ops = [...new Set(report.results.map((r) => r.operationId).filter((x): x is string => !!x))].sort();
-  const ok = checks.failed === 0;
   const head = `<tr><th></th>${VERDICTS.map((v) => `<th>${LABEL[v]}</th>`).join('')}</tr>`;
   const option = (v: string, label = v) => `<option value="${esc(v)}">${esc(label)}</option>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Contract report: ${esc(report.target)}</title><style>${STYLE}${MEASURES_STYLE}${LEDGER_STYLE}</style></head>
 <body><header><h1>Contract report · ${esc(report.target)}</h1>
-<p class="verdict ${ok ? 'ok' : 'bad'}">${ok ? 'The deployment honours the spec.' : 'The deployment does NOT honour the spec.'}</p>
-<p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total} checks · operations covered ${operations.covered} of ${operations.total} · ${requests} requests in ${(durationMs / 1000).toFixed(1)} s · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
+${verdict(report)}
+<p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total} checks · operations covered ${operations.covered} of ${operations.total} · ${requests} requests in ${(durationMs / 1000).toFixed(1)} s${report.summary.waitedMs ? ` (${(report.summary.waitedMs / 1000).toFixed(1)} s of it waiting for the pace or a Retry-After)` : ''} · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
 ${operations.uncovered.length ? `<p>Not reached: ${operations.uncovered.map(esc).join(', ')}</p>` : ''}</header>
 <main><h2>Summary</h2><div class="summary-tables">
 <table id="by-group"><caption>Per group</caption>${head}${groups.map((g) => tallyRow(g, tally(report.results.filter((r) => r.group === g)), `data-group="${esc(g)}"`)).join('')}</table>

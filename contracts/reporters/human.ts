@@ -16,8 +16,12 @@ const oneLine = (text: string) => {
   return line(flat.length > 200 ? `${flat.slice(0, 200)}...` : flat);
 };
 
+/** A check's own time, and its waits apart (a paced run's checks each wait about a second). */
+export const checkTime = (r: CheckResult): string =>
+  `${r.ms} ms${r.waitedMs ? `, and ${r.waitedMs} ms waiting for the pace or a Retry-After` : ''}`;
+
 export function progressLine(r: CheckResult): string {
-  const head = `${MARK[r.verdict]} ${line(r.group).padEnd(12)} ${line(r.operationId ?? '')}${r.operationId ? ': ' : ''}${line(r.title)} (${r.ms} ms)`;
+  const head = `${MARK[r.verdict]} ${line(r.group).padEnd(12)} ${line(r.operationId ?? '')}${r.operationId ? ': ' : ''}${line(r.title)} (${checkTime(r)})`;
   const lines = [head];
   for (const p of r.problems) {
     lines.push(`       - ${line(findingLine(p))}`);
@@ -53,22 +57,35 @@ export function unchecked(wanting: RunReport['summary']['wanting']): string {
   return ` Not checked: ${each.join('; ')}.`;
 }
 
+/** A stopped run gives no verdict on the deployment: its results are those so far. */
+function verdictLine(report: RunReport): string {
+  const { stopped } = report;
+  if (stopped)
+    return `Verdict: none: the run was ${stopped.kind} (${line(stopped.reason)}); the results above are those so far.`;
+  return report.summary.checks.failed
+    ? 'Verdict: the deployment does NOT honour the spec.'
+    : 'Verdict: the deployment honours the spec.';
+}
+
 export function renderHuman(report: RunReport): string {
   const causes = groupCauses(report.results);
   const { operations, checks, durationMs, requests } = report.summary;
   const lines = [
     '',
     `Contract run against ${line(report.target)} (${line(report.modes.join(', '))})`,
+    ...(report.stopped
+      ? [`The run was ${report.stopped.kind.toUpperCase()}: ${line(report.stopped.reason)} (the results so far)`]
+      : []),
     `Operations covered: ${operations.covered} of ${operations.total}${operations.uncovered.length ? ` (not reached: ${line(operations.uncovered.join(', '))})` : ''}`,
     `Checks: ${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total}`,
     ...(report.checks?.notSelected.length
       ? [`Not selected (--checks/--exclude-checks): ${line(report.checks.notSelected.join(', '))}`]
       : []),
-    `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s`,
+    `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s${report.summary.waitedMs ? ` (${(report.summary.waitedMs / 1000).toFixed(1)} s of it waiting for the pace or a Retry-After)` : ''}`,
     ...measureLines(report).map(line),
     ...causeLines(causes).map(line),
     ...ledgerLines(report.ledger).map(line),
-    `${checks.failed ? 'Verdict: the deployment does NOT honour the spec.' : 'Verdict: the deployment honours the spec.'}${line(unchecked(report.summary.wanting))}`,
+    `${verdictLine(report)}${line(unchecked(report.summary.wanting))}`,
   ];
   const failures = report.results.filter((r) => r.verdict === 'fail');
   if (failures.length) lines.splice(1, 0, 'Failures:', ...failures.map((r) => failureLine(r, causes)), '');

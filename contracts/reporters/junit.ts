@@ -51,6 +51,12 @@ export function renderJunit(report: RunReport): string {
     suites.push(
       `  <testsuite name="mcs-contracts.measures" tests="0" failures="0" errors="0" skipped="0" time="0.000" timestamp="${esc(report.startedAt)}">\n    <properties>\n${properties.map(([k, v]) => `      <property name="${esc(k)}" value="${esc(v)}"/>`).join('\n')}\n    </properties>\n  </testsuite>`,
     );
+  // A stopped run is an error of the run's own, which CI shows beside the failures so far.
+  const stopped = report.stopped;
+  if (stopped)
+    suites.push(
+      `  <testsuite name="mcs-contracts.run" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${esc(report.startedAt)}">\n    <testcase classname="mcs-contracts.run" name="the run goes to its end" time="0.000">\n      <error message="the run was ${stopped.kind}: ${esc(stopped.reason)}" type="${stopped.kind}"/>\n    </testcase>\n  </testsuite>`,
+    );
   const c = report.summary.checks;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcs-contracts ${esc(report.target)}${report.world ? ` world ${esc(report.world.name)}` : ''}" tests="${c.total}" failures="${c.failed}" errors="0" skipped="${c.skipped + c.observations}" time="${(report.summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcs-contracts ${esc(report.target)}${report.world ? ` world ${esc(report.world.name)}` : ''}" tests="${c.total + (stopped ? 1 : 0)}" failures="${c.failed}" errors="${stopped ? 1 : 0}" skipped="${c.skipped + c.observations}" time="${(report.summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

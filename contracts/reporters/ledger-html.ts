@@ -6,8 +6,12 @@ import type { RunReport } from '../types.js';
 import { type Cause, groupCauses } from './causes.js';
 import { escapeHtml as esc } from './escape.js';
 
+// Laid out by fixed shares, not by content: a pointer or a reason of any length wraps inside its column, and the
+// short columns (status, kind) keep their words whole however long the others are.
 export const LEDGER_STYLE = `
-.ledger .contradicted{color:#b91c1c;font-weight:700}.ledger .confirmed{color:#15803d}.ledger .not-observed{color:#6b7280}
+#ledger{table-layout:fixed;width:100%}#ledger td{vertical-align:top}
+.ledger td.contradicted{color:#b91c1c;font-weight:700}.ledger td.confirmed{color:#15803d}.ledger td.not-observed{color:#6b7280}
+.ledger ul{columns:auto}
 .ledger pre{margin:.2rem 0}.causes ul{margin:.2rem 0;padding-left:1.2rem;font-size:.85rem}`;
 
 function evidence(e: LedgerEntry): string {
@@ -34,7 +38,7 @@ export function ledgerSection(l: LedgerReport | undefined): string {
   if (!l) return '';
   return `<h2>Assumptions</h2>
 <p id="ledger-headline"><strong>${esc(l.headline)}</strong>: confirmed ${l.confirmed}, contradicted ${l.contradicted}, not observed ${l.notObserved}. Each row is an <code>x-assumed</code> node of the spec, by its pointer; a contradicted one carries the change that makes the mock follow the deployment.</p>
-<table id="ledger" class="ledger measures"><tr><th>Assumption</th><th>Status</th><th>Kind</th><th>Operations</th><th>Reason</th></tr>
+<table id="ledger" class="ledger measures"><colgroup><col style="width:27%"><col style="width:9em"><col style="width:7.5em"><col style="width:17%"><col></colgroup><tr><th>Assumption</th><th>Status</th><th>Kind</th><th>Operations</th><th>Reason</th></tr>
 ${l.entries.map(row).join('\n')}</table>`;
 }
 

@@ -7,7 +7,7 @@ import { escapeHtml as esc } from './escape.js';
 import { coverageFigures, propertiesNotSeen, statusesNotSeen } from './measures.js';
 
 export const MEASURES_STYLE = `
-.measures td.num{text-align:right}.measures td.low{color:#b91c1c;font-weight:700}.measures details{margin:0}
+.measures td.num{text-align:right;white-space:nowrap}.measures td.low{color:#b91c1c;font-weight:700}.measures details{margin:0}
 .measures summary{color:#6b7280}.measures ul{margin:.2rem 0;padding-left:1.2rem;columns:2;font-size:.85rem}`;
 
 /** Red only below --min-coverage, the bar the run was given: with none, no figure is wrong (85.7% was red). */
@@ -37,7 +37,7 @@ export function timingSection(t: TimingReport | undefined): string {
       `<tr data-op="${esc(o.operationId)}"><th scope="row">${esc(o.operationId)}</th><td class="num">${o.count}</td><td class="num">${o.p50Ms}</td><td class="num">${o.p95Ms}</td><td class="num">${o.maxMs}</td><td class="num">${o.budgetMs ?? ''}</td><td class="num${o.overBudget ? ' low' : ''}">${o.budgetMs === undefined ? '' : o.overBudget}</td></tr>`,
   );
   return `<h2>Response times</h2>
-<p>${t.answers} answers timed, whole exchange (body included); slowest operations first.</p>
+<p>${t.answers} answers timed, whole exchange (body included), no wait for the pace or a Retry-After in them (each check shows its waits apart); slowest operations first.</p>
 <table id="timing" class="measures"><tr><th>Operation</th><th>Answers</th><th>p50 ms</th><th>p95 ms</th><th>max ms</th><th>Budget ms</th><th>Over budget</th></tr>
 ${rows.join('\n')}</table>`;
 }

@@ -65,7 +65,17 @@ export function timingLines(t: TimingReport | undefined): string[] {
 export const measureLines = (report: RunReport): string[] => [
   ...coverageLines(report.coverage),
   ...timingLines(report.timing),
+  ...waitLine(report),
 ];
+
+/** Said under the answers' times of a run that waited: its waits are in no answer's time, nor in a check's own. */
+function waitLine(report: RunReport): string[] {
+  const waited = report.summary.waitedMs;
+  if (!waited || !report.timing?.operations.length) return [];
+  return [
+    `  (each answer's own time: the run's ${(waited / 1000).toFixed(1)} s of waiting for the pace or a Retry-After is in none of them; each check shows its waits apart)`,
+  ];
+}
 
 /** JUnit <properties>: the coverage figures per run and operation, the response times per operation. */
 export function measureProperties(report: RunReport): Array<[string, string]> {
