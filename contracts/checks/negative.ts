@@ -10,6 +10,9 @@ import type { Session } from '../session.js';
 import { type Finding, type HttpRule, resting } from '../types.js';
 
 export const NO_SUCH_ID = 2_147_480_000;
+/** That a request without the platform header is refused (with 400) is x-assumed: the document only calls the
+ *  header required of the client. Every operation's no-platform answer rests on this one node. */
+export const PLATFORM_REFUSAL = '/x-platform-refusal';
 export const NOBODY = 'nobody@example.invalid';
 
 /** An identifier that names a record (a client, a room, a measurement), not the author or a type. */
@@ -45,7 +48,10 @@ export async function negativeChecks(s: Session): Promise<void> {
         title: 'refuses a request without the platform header',
       },
       async (run) =>
-        run.conform(op.operationId, await run.call(op.operationId, { body, params, platform: null }), '4xx', '400'),
+        run.conform(op.operationId, await run.call(op.operationId, { body, params, platform: null }), '4xx', {
+          situation: '400',
+          rests: PLATFORM_REFUSAL,
+        }),
     );
     if (!op.requestBody || !body) continue;
     const shape = foldAllOf(op.requestBody.schema);
