@@ -14,6 +14,7 @@ import { signIn } from './checks/kit.js';
 import { meaningChecks } from './checks/meaning.js';
 import { negativeChecks } from './checks/negative.js';
 import { pagingChecks } from './checks/paging.js';
+import { probeChecks } from './checks/probes.js';
 import { rateLimitCheck } from './checks/rate-limit.js';
 import { searchChecks } from './checks/search.js';
 import { sequenceChecks } from './checks/sequences/index.js';
@@ -57,6 +58,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     await pagingChecks(s, found);
     await searchChecks(s, found);
     await meaningChecks(s, found);
+    await probeChecks(s, found);
     await negativeChecks(s);
     // Loaded only when asked for: fast-check stays out of a plain run.
     if (ctx.fuzz > 0) await (await import('./checks/fuzz.js')).fuzzChecks(s, found);

@@ -39,6 +39,8 @@ export interface CheckResult {
   /** Why the check was skipped, or remarks such as a throttled wait. */
   notes: string[];
   ms: number;
+  /** The x-assumed nodes the check's requests show (CheckSpec.shows), for the ledger. */
+  shows?: string[];
 }
 
 export interface RunSummary {

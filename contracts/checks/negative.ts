@@ -46,6 +46,7 @@ export async function negativeChecks(s: Session): Promise<void> {
         group: 'negative',
         operationId: op.operationId,
         title: 'refuses a request without the platform header',
+        shows: [PLATFORM_REFUSAL],
       },
       async (run) =>
         run.conform(op.operationId, await run.call(op.operationId, { body, params, platform: null }), '4xx', {

@@ -18,6 +18,7 @@ export async function rateLimitCheck(s: Session): Promise<void> {
     group: 'rate-limit' as const,
     operationId: 'getProfile',
     title: `the call past ${limit} ${per} answers 429`,
+    shows: [RETRY_AFTER, RATE_LIMIT_KEY],
   };
   if (!s.ctx.checkRateLimit) {
     s.skip(spec, 'spends the quota; --check-rate-limit runs it');

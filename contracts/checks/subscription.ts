@@ -18,12 +18,14 @@ const gatedSpec = (op: OperationEntry): CheckSpec => ({
   group: 'subscription',
   operationId: op.operationId,
   title: 'refuses an account without a plan with 403',
+  shows: [GATING],
 });
 const openSpec = (op: OperationEntry): CheckSpec => ({
   id: `subscription:${op.operationId}:open`,
   group: 'subscription',
   operationId: op.operationId,
   title: 'stays open to an account without a plan',
+  shows: [GATING],
 });
 const MOST: CheckSpec = {
   id: 'subscription:most-gated',
@@ -35,7 +37,12 @@ export async function subscriptionChecks(s: Session, found: Discovered): Promise
   const nosub = s.ctx.nosub;
   if (!nosub) {
     s.skip(
-      { id: 'subscription', group: 'subscription', title: 'gated operations refuse an account without a plan' },
+      {
+        id: 'subscription',
+        group: 'subscription',
+        title: 'gated operations refuse an account without a plan',
+        shows: [GATING],
+      },
       'give --nosub-email and --nosub-password to check the subscription gate',
     );
     return;
