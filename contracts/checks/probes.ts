@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Outcome } from '../../lib/http.js';
 import { preview } from '../../lib/preview.js';
+import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
 import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
@@ -35,6 +36,7 @@ const REFUSALS = [
     notJson: '/components/responses/StatusUnsupportedMediaType',
   },
 ];
+export const COUNTRIES_REFUSAL = '/components/responses/StatusValidationFailed';
 /** Past the 1 MiB the spec assumes (PayloadTooLarge's reason). */
 const TOO_LARGE = 2 ** 20 + 1;
 /** The fields the spec assumes a keyword searches (LIST_EFFECT's reason; `phone` is not in listings). */
@@ -56,7 +58,7 @@ const probe = (group: 'negative' | 'paging', operationId: string, name: string, 
 
 export async function probeChecks(s: Session, _found: Discovered): Promise<void> {
   await s.check(
-    probe('negative', 'signin', 'wrong-password', 'refuses a wrong password with 401', WRONG_PASSWORD),
+    probe('negative', 'signin', 'refused-password', 'refuses a wrong password with 401', WRONG_PASSWORD),
     wrongPassword,
   );
   for (const operationId of ['updateClient', 'deleteClient'])
@@ -94,6 +96,23 @@ export async function probeChecks(s: Session, _found: Discovered): Promise<void>
   // An add-or-edit that a deployment wrongly accepts may add a record: only with --allow-writes.
   if (s.ctx.allowWrites) await s.check(awning, (run) => unknownId(run, 'addEditAwningMeasurement', {}, 404));
   else s.skip(awning, 'needs --allow-writes (an add-or-edit a deployment wrongly accepted would add a record)');
+  await s.check(
+    probe(
+      'negative',
+      'listClients',
+      'unknown-field',
+      'ignores a field it does not document',
+      IGNORED_FIELDS_ASSUMPTION,
+    ),
+    async (run) => {
+      const out = await run.call('listClients', { body: { page: 1, contract_check_unknown: 1 } });
+      return run.conform('listClients', out, '2xx', { rests: IGNORED_FIELDS_ASSUMPTION });
+    },
+  );
+  await s.check(
+    probe('negative', 'listCountries', 'invalid-body', 'refuses a body other than {} with 422', COUNTRIES_REFUSAL),
+    (run) => refusedBody(run, 'listCountries', { raw: JSON.stringify({ contract_check: 1 }) }, 422),
+  );
   for (const r of REFUSALS) {
     await s.check(
       probe('negative', r.operationId, 'too-large', 'refuses a body over 1 MiB with 413', r.tooLarge),

@@ -12,8 +12,8 @@ import type { RawNode } from '../../spec/load.js';
 import type { CheckResult, Finding } from '../types.js';
 import { type Assumption, type AssumptionUse, assumptionsOf, canonicalPointer, nodeAt } from './assumptions.js';
 import { derivePatch } from './patch.js';
-import { unobservedWhy } from './unobserved.js';
 import type { AssumptionStatus, CoverageReport, LedgerEntry, LedgerReport, StatusCoverage } from './types.js';
+import { NOT_OBSERVED, unobservedWhy } from './unobserved.js';
 
 /** Findings kept per contradicted assumption (the count of checks is in the entry's operations). */
 export const CONTRADICTIONS_KEPT = 3;
@@ -34,7 +34,9 @@ function observed(kind: Assumption['kind'], use: AssumptionUse, seen: Seen): boo
   if (kind === 'parameter' || kind === 'request') return any((s) => s.status.startsWith('2'));
   const s = use.status === undefined ? undefined : statuses.get(use.status);
   if (!s?.seen) return false;
-  return !use.path || s.properties.seen.includes(use.path);
+  // A schema node with properties of its own (an array's items) is seen when any of them is.
+  const under = (p: string) => p === use.path || p.startsWith(`${use.path}.`) || p.startsWith(`${use.path}[`);
+  return !use.path || s.properties.seen.some(under);
 }
 
 interface Resting {
@@ -104,14 +106,37 @@ interface Judged {
   shownBy?: string[];
 }
 
+/** What the run holds to judge one assumption by. */
+interface Evidence {
+  uses: AssumptionUse[];
+  rests: Resting[];
+  /** The checks that show it. */
+  checks: CheckResult[];
+  /** The checks skipped for want of a flag, by operation. */
+  flagged: Map<string, CheckResult[]>;
+}
+
 /** A check that shows the assumption decides over coverage: a 2xx of client/list does not show that limit is capped. */
-function judge(a: Assumption, uses: AssumptionUse[], rests: Resting[], checks: CheckResult[], seen: Seen): Judged {
-  if (rests.length) return { status: 'contradicted' };
-  const ran = checks.filter((c) => c.verdict !== 'skip');
+function judge(a: Assumption, e: Evidence, seen: Seen): Judged {
+  if (e.rests.length) return { status: 'contradicted' };
+  const ran = e.checks.filter((c) => c.verdict !== 'skip');
   if (ran.length) return { status: 'confirmed', shownBy: ran.map((c) => c.id) };
-  if (checks.length) return { status: 'not observed', why: skipped(checks) || unobservedWhy(a.id) };
-  if (uses.some((u) => observed(u.via ?? a.kind, u, seen))) return { status: 'confirmed' };
-  return { status: 'not observed', why: unobservedWhy(a.id) };
+  if (!e.checks.length && e.uses.some((u) => observed(u.via ?? a.kind, u, seen))) return { status: 'confirmed' };
+  // Why not: the spec's own reason (unobserved.ts), else the skipped checks that would have shown it (theirs,
+  // or those of its operations that a flag would add: a write's request body needs --allow-writes).
+  const onItsOperations = [...new Set(e.uses.flatMap((u) => e.flagged.get(u.operationId) ?? []))];
+  const why =
+    a.id in NOT_OBSERVED ? unobservedWhy(a.id) : skipped(e.checks) || skipped(onItsOperations) || unobservedWhy(a.id);
+  return { status: 'not observed', why };
+}
+
+/** The checks skipped for want of a flag (their reason names one), by operation. */
+function flaggedOf(results: CheckResult[]): Map<string, CheckResult[]> {
+  const by = new Map<string, CheckResult[]>();
+  for (const r of results)
+    if (r.verdict === 'skip' && r.operationId && r.notes.some((n) => /--[a-z]/.test(n)))
+      by.set(r.operationId, [...(by.get(r.operationId) ?? []), r]);
+  return by;
 }
 
 /** The ledger of a run: the selected operations are those of its coverage. */
@@ -119,17 +144,21 @@ export function buildLedger(raw: RawNode, results: CheckResult[], coverage: Cove
   const seen = seenOf(coverage);
   const resting = restingOn(raw, results);
   const showing = showingOf(raw, results);
+  const flagged = flaggedOf(results);
   const walked = assumptionsOf(raw);
   const known = new Set(walked.map((a) => a.id));
-  const named = [...new Set([...resting.keys(), ...showing.keys()])].filter((id) => !known.has(id));
+  // A document-level point no request shows (x-sessions) is listed all the same, with why.
+  const unreached = new Set(Object.keys(NOT_OBSERVED).filter((id) => !known.has(id) && nodeAt(raw, id) !== undefined));
+  const named = [...new Set([...resting.keys(), ...showing.keys(), ...unreached])].filter((id) => !known.has(id));
   const all = [...walked, ...named.map((id) => outside(raw, id))];
   const entries: LedgerEntry[] = [];
   for (const a of all) {
     const uses = a.uses.filter((u) => seen.has(u.operationId));
     const rests = resting.get(a.id) ?? [];
-    const checks = showing.get(a.id) ?? [];
-    if (uses.length === 0 && rests.length === 0 && checks.length === 0) continue;
-    const { status, why, shownBy } = judge(a, uses, rests, checks, seen);
+    // A check of an operation the run did not select shows nothing of this run's.
+    const checks = (showing.get(a.id) ?? []).filter((c) => !c.operationId || seen.has(c.operationId));
+    if (uses.length === 0 && rests.length === 0 && checks.length === 0 && !unreached.has(a.id)) continue;
+    const { status, why, shownBy } = judge(a, { uses, rests, checks, flagged }, seen);
     const operations = [
       ...new Set([
         ...uses.map((u) => u.operationId),
