@@ -8,7 +8,7 @@ import type { Outcome } from '../lib/http.js';
 import type { Reproduction } from '../lib/reproduce.js';
 import type { ExchangeValidator } from '../spec/exchange.js';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
-import { conformAnswer, type Expect, type Situation } from './conform.js';
+import { conformAnswer, type Expect, type Judgement, type Situation } from './conform.js';
 import type { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
 import type { Finding, Verdict } from './types.js';
@@ -155,13 +155,13 @@ export class CheckRun {
     return out;
   }
 
-  /** Findings on an answer: network faults, non-JSON, an unexpected status, anything off the spec; `situation` is
-   *  the status the spec documents for what the call set up (conform.ts), which an undocumented one rests on. */
-  conform(operationId: string, out: Outcome, expect: Expect = '2xx', situation?: Situation): Finding[] {
+  /** Findings on an answer: network faults, non-JSON, an unexpected status, anything off the spec; `judged` is
+   *  the status the spec documents for what the call set up, or what the status expectation rests on (conform.ts). */
+  conform(operationId: string, out: Outcome, expect: Expect = '2xx', judged?: Situation | Judgement): Finding[] {
     for (const c of this.calls) if (c.out === out) c.conformed = true;
     // An answer received before its check began (the sign-in) is the check's from here on.
     if (!this.calls.some((c) => c.out === out)) this.calls.push({ operationId, out, ownMethod: true, conformed: true });
-    const { findings, covered } = conformAnswer(this.op(operationId), this.run.validator, out, expect, situation);
+    const { findings, covered } = conformAnswer(this.op(operationId), this.run.validator, out, expect, judged);
     if (covered) this.run.covered.add(operationId);
     // One reproduction per exchange, on its first finding: a report stays small.
     if (findings.length) findings[0] = { ...findings[0]!, reproduce: this.reproduce(out) };

@@ -18,6 +18,22 @@ export type Expect = number[] | '2xx' | '4xx';
  */
 export type Situation = string | undefined;
 
+/**
+ * What a check judges an answer against, when the operation's own nodes do not
+ * say it: `situation` as above; `rests` the node the status expectation rests
+ * on (an x-assumed pointer, or null for a fact of the document), in place of
+ * what the expected responses and the operation say. Only the status finding
+ * rests on it: a body's violation keeps the node it broke, so a plan price
+ * sent as a string stays an error in a subscription check.
+ */
+export interface Judgement {
+  situation?: string;
+  rests?: string | null;
+}
+
+const judgementOf = (j: Situation | Judgement): Judgement =>
+  typeof j === 'string' || j === undefined ? { situation: j } : j;
+
 /** What a status expectation rests on: the expected responses' own x-assumed, never the operation's. */
 export function expectationAssumption(op: OperationEntry, expect: Expect): string | undefined {
   if (expect === '4xx') return undefined;
@@ -51,8 +67,9 @@ export function conformAnswer(
   validator: ExchangeValidator,
   out: Outcome,
   expect: Expect,
-  situation?: Situation,
+  judged?: Situation | Judgement,
 ): Conformance {
+  const { situation, rests } = judgementOf(judged);
   const operationId = op.operationId;
   const base = { operationId, severity: 'error' } as const;
   if (out.fault)
@@ -100,7 +117,10 @@ export function conformAnswer(
     const unlisted = documented.includes(String(status))
       ? ''
       : ` (a status the spec does not document: ${documented.join(', ')})`;
-    // Only the expectation decides: a 401 expected of an assumed operation is still a fact.
+    // Only the expectation decides: a 401 expected of an assumed operation is still a fact. A server error
+    // rests on no assumption whatever the check judged: nothing the document leaves open allows one.
+    const on =
+      rests === undefined ? expectationAssumption(op, expect) : status >= 500 ? undefined : (rests ?? undefined);
     findings.push(
       resting(
         {
@@ -110,7 +130,7 @@ export function conformAnswer(
           expected: want,
           actual: String(status),
         },
-        expectationAssumption(op, expect),
+        on,
       ),
     );
   }
@@ -128,15 +148,16 @@ export function conformAnswer(
   for (const f of found) {
     if (f.keyword !== 'status') findings.push(f);
     // An expected status the spec does not document (a 422 where a 4xx was asked): judged by the situation.
-    else if (ok) findings.push(situation ? undocumented(op, f, situation) : f);
+    else if (ok) findings.push(situation ? undocumented(op, f, situation, rests) : f);
   }
   return { covered: status < 500, findings };
 }
 
 /** An undocumented status re-judged by the situation: it rests on the response the spec documents for it. */
-function undocumented(op: OperationEntry, f: Finding, situation: string): Finding {
+function undocumented(op: OperationEntry, f: Finding, situation: string, rests: string | null | undefined): Finding {
   const documented = op.responses[situation];
   // An operation that documents no answer for the situation leaves the validator's judgement standing.
   if (!documented) return f;
-  return resting({ ...f, message: `${f.message}; for this request it documents ${situation}` }, documented.assumption);
+  const on = rests === undefined ? documented.assumption : (rests ?? undefined);
+  return resting({ ...f, message: `${f.message}; for this request it documents ${situation}` }, on);
 }

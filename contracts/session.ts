@@ -35,6 +35,9 @@ export interface CheckSpec {
   group: CheckGroup;
   title: string;
   operationId?: string;
+  /** The x-assumed nodes (JSON pointers, or HTTP_RULES ids) the check's requests show: the ledger counts each
+   *  confirmed when the check ran and nothing rests on it, and quotes the check's reason when it was skipped. */
+  shows?: string[];
 }
 
 export const DEADLINE_SKIP = "not run: the run's deadline passed (--deadline)";

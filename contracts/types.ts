@@ -54,6 +54,8 @@ export interface CheckResult {
   wants?: Want;
   /** Time the check waited for the run's pace (--pace) or a 429's Retry-After; absent when it waited none. */
   waitedMs?: number;
+  /** The x-assumed nodes the check's requests show (CheckSpec.shows), for the ledger. */
+  shows?: string[];
 }
 
 export interface RunSummary {

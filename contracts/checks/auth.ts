@@ -47,7 +47,10 @@ export async function authChecks(s: Session, found: Discovered): Promise<void> {
       s.skip(spec, 'its conformance read did not succeed (or had nothing to read), so there is no request to replay');
     else
       await s.check(spec, async (run) =>
-        run.conform(operationId, await run.call(operationId, { auth: 'x-api-token', body: r?.body })),
+        // That either header carries the token is the document's word (section 5), whatever the operation assumes.
+        run.conform(operationId, await run.call(operationId, { auth: 'x-api-token', body: r?.body }), '2xx', {
+          rests: null,
+        }),
       );
   }
 }

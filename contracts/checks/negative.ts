@@ -11,6 +11,9 @@ import { type Finding, type HttpRule, resting } from '../types.js';
 import { CREDENTIALS, canSignIn, endsSession, withSessionFor } from './disposable.js';
 
 export const NO_SUCH_ID = 2_147_480_000;
+/** That a request without the platform header is refused (with 400) is x-assumed: the document only calls the
+ *  header required of the client. Every operation's no-platform answer rests on this one node. */
+export const PLATFORM_REFUSAL = '/x-platform-refusal';
 export const NOBODY = 'nobody@example.invalid';
 
 /** An identifier that names a record (a client, a room, a measurement), not the author or a type. */
@@ -43,18 +46,17 @@ export async function negativeChecks(s: Session): Promise<void> {
       group: 'negative' as const,
       operationId: op.operationId,
       title: 'refuses a request without the platform header',
+      shows: [PLATFORM_REFUSAL],
     };
     // Accepted by a deployment that ignores the header, a logout ends the session it is sent with: never the run's.
     if (endsSession(op) && !canSignIn(s.ctx)) s.skip(noPlatform, 'it may end the session it is sent with', CREDENTIALS);
     else
       await s.check(noPlatform, (run) =>
         withSessionFor(run, op, async (auth) =>
-          run.conform(
-            op.operationId,
-            await run.call(op.operationId, { body, params, platform: null, auth }),
-            '4xx',
-            '400',
-          ),
+          run.conform(op.operationId, await run.call(op.operationId, { body, params, platform: null, auth }), '4xx', {
+            situation: '400',
+            rests: PLATFORM_REFUSAL,
+          }),
         ),
       );
     if (!op.requestBody || !body) continue;

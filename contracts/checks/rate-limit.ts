@@ -5,7 +5,8 @@ import type { Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
 
 /** The 429's headers and whose budget a call spends are x-assumed (Laravel's throttle; section 8 gives only the limit). */
-const RETRY_AFTER = '/components/responses/TooManyRequests/headers/Retry-After';
+const HEADERS = '/components/responses/TooManyRequests/headers';
+const THROTTLE_HEADERS = ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'];
 const RATE_LIMIT_KEY = '/x-rate-limit-key';
 
 import { signIn } from './kit.js';
@@ -18,6 +19,7 @@ export async function rateLimitCheck(s: Session): Promise<void> {
     group: 'rate-limit' as const,
     operationId: 'getProfile',
     title: `the call past ${limit} ${per} answers 429`,
+    shows: [...THROTTLE_HEADERS.map((h) => `${HEADERS}/${h}`), RATE_LIMIT_KEY],
   };
   if (!s.ctx.checkRateLimit) {
     s.skip(spec, 'spends the quota; --check-rate-limit runs it');
@@ -41,19 +43,20 @@ async function pastTheLimit(run: CheckRun, limit: number, per: string): Promise<
     if (n === 1 && out.status !== 429) due = dueAfter(out.headers['x-ratelimit-remaining'], limit);
     if (out.status !== 429) continue;
     const problems: Finding[] = run.conform('getProfile', out, [429]);
-    if (!out.headers['retry-after'])
-      problems.push(
-        resting(
-          {
-            operationId: 'getProfile',
-            status: 429,
-            message: 'the 429 has no Retry-After header',
-            expected: 'Retry-After',
-            actual: 'none',
-          },
-          RETRY_AFTER,
-        ),
-      );
+    for (const header of THROTTLE_HEADERS)
+      if (!out.headers[header.toLowerCase()])
+        problems.push(
+          resting(
+            {
+              operationId: 'getProfile',
+              status: 429,
+              message: `the 429 has no ${header} header`,
+              expected: header,
+              actual: 'none',
+            },
+            `${HEADERS}/${header}`,
+          ),
+        );
     if (n < due)
       problems.push(
         resting(

@@ -8,14 +8,26 @@
 // ids (CheckResult.id) that are its own; the runner runs a module once, where
 // its first selected entry stands, and the session records only the checks of
 // selected entries. Adding a check: one entry below (see docs/contracts.md).
+import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import type { CheckGroup } from '../types.js';
 import { authChecks } from './auth.js';
 import { conformanceChecks, logoutCheck } from './conformance.js';
 import { meaningChecks } from './meaning.js';
-import { negativeChecks } from './negative.js';
+import { negativeChecks, PLATFORM_REFUSAL } from './negative.js';
 import { COMPANY_CLIENTS, LIST_EFFECT, pagingChecks } from './paging.js';
+import {
+  COMPANY_LIMIT_CAP,
+  COUNTRIES_REFUSAL,
+  LIMIT_CAP,
+  probeChecks,
+  UNKNOWN_AWNING,
+  UNKNOWN_CLIENT,
+  UNKNOWN_COMPANY,
+  UNKNOWN_QR_CODE,
+  WRONG_PASSWORD,
+} from './probes.js';
 import { rateLimitCheck } from './rate-limit.js';
 import { searchChecks } from './search.js';
 import { sequenceChecks } from './sequences/index.js';
@@ -72,6 +84,7 @@ const subscription = module('subscription', subscriptionChecks);
 const paging = module('paging', pagingChecks);
 const search = module('search', searchChecks);
 const meaning = module('meaning', meaningChecks);
+const probes = module('probes', probeChecks);
 const negative = module('negative', (s) => negativeChecks(s));
 // Loaded only when asked for: fast-check stays out of a plain run.
 const fuzz = module('fuzz', async (s, found) => {
@@ -225,11 +238,68 @@ export const CHECKS: readonly CheckEntry[] = [
     module: meaning,
   },
   {
+    name: 'negative:wrong-password',
+    group: 'negative',
+    description: "one wrong password to the run's own account: the status and body of a refused sign-in",
+    needs: [],
+    assumptions: [WRONG_PASSWORD],
+    writes: false,
+    ids: /^negative:signin:refused-password$/,
+    module: probes,
+  },
+  {
+    name: 'negative:unknown-ids',
+    group: 'negative',
+    description: 'unknown client ids, QR codes, companies (and awning ids with --allow-writes): the status answered',
+    needs: [],
+    assumptions: [UNKNOWN_CLIENT, UNKNOWN_QR_CODE, UNKNOWN_COMPANY, UNKNOWN_AWNING],
+    writes: false,
+    ids: /^negative:[^:]+:unknown-(id|code|company)$/,
+    module: probes,
+  },
+  {
+    name: 'negative:bodies',
+    group: 'negative',
+    description: 'an undocumented field, a body countries does not take, a body over 1 MiB, a body not JSON',
+    needs: [],
+    assumptions: [
+      IGNORED_FIELDS_ASSUMPTION,
+      COUNTRIES_REFUSAL,
+      '/components/responses/PayloadTooLarge',
+      '/components/responses/UnsupportedMediaType',
+      '/components/responses/StatusPayloadTooLarge',
+      '/components/responses/StatusUnsupportedMediaType',
+    ],
+    writes: false,
+    ids: /^negative:[^:]+:(unknown-field|invalid-body|too-large|not-json)$/,
+    module: probes,
+  },
+  {
+    name: 'paging:limit-cap',
+    group: 'paging',
+    description: 'a limit of 101: refused, or capped, or taken',
+    needs: [],
+    assumptions: [LIMIT_CAP, COMPANY_LIMIT_CAP],
+    writes: false,
+    ids: /^paging:[^:]+:limit-cap$/,
+    module: probes,
+  },
+  {
+    name: 'paging:list-effect',
+    group: 'paging',
+    description: 'whether limit sets per_page, the order of the list, which fields a keyword searches',
+    needs: ['records'],
+    assumptions: [LIST_EFFECT],
+    writes: false,
+    ids: /^paging:listClients:(per-page|order|keyword-fields)$/,
+    module: probes,
+  },
+  {
     name: 'negative:no-platform',
     group: 'negative',
     description: 'every operation refuses a request without the platform header with a documented 4xx',
     needs: [],
-    assumptions: ['/components/responses/BadRequest'],
+    assumptions: [PLATFORM_REFUSAL],
     writes: false,
     ids: /^negative:[^:]+:no-platform$/,
     module: negative,

@@ -98,6 +98,10 @@ export interface LedgerEntry {
   patch?: PatchOperation[];
   /** ...and why not, when none can. */
   noPatch?: string;
+  /** Why a point was not observed, and what would show it (a flag, or why no request can). */
+  why?: string;
+  /** The checks that showed it (CheckSpec.shows), when any did. */
+  shownBy?: string[];
 }
 
 export interface LedgerReport {

@@ -31,7 +31,7 @@ function evidence(e: LedgerEntry): string {
 
 function row(e: LedgerEntry): string {
   const cls = e.status.replace(' ', '-');
-  return `<tr class="${cls}" data-assumption="${esc(e.id)}"><td><code>${esc(e.id)}</code></td><td class="${cls}">${esc(e.status)}</td><td>${esc(e.kind)}</td><td>${esc(e.operations.join(', '))}</td><td>${esc(e.reason)}${e.status === 'contradicted' ? evidence(e) : ''}</td></tr>`;
+  return `<tr class="${cls}" data-assumption="${esc(e.id)}"><td><code>${esc(e.id)}</code></td><td class="${cls}">${esc(e.status)}</td><td>${esc(e.kind)}</td><td>${esc(e.operations.join(', '))}</td><td>${esc(e.reason)}${e.why ? `<p class="why">Not observed: ${esc(e.why)}</p>` : ''}${e.status === 'contradicted' ? evidence(e) : ''}</td></tr>`;
 }
 
 export function ledgerSection(l: LedgerReport | undefined): string {

@@ -7,6 +7,9 @@ import type { LedgerEntry, LedgerReport } from '../measures/types.js';
 import type { RunReport } from '../types.js';
 import { type Cause, causeLine, groupCauses } from './causes.js';
 
+/** Reasons for points not observed that the summary lists. */
+const UNOBSERVED_LINES = 6;
+
 /** The patch a reviewer applies, or why there is none: lines, to be indented by the caller. */
 export const patchLines = (e: LedgerEntry): string[] =>
   e.patch
@@ -37,6 +40,16 @@ export function ledgerLines(ledger: LedgerReport | undefined): string[] {
   lines.push(
     `  confirmed ${ledger.confirmed}, contradicted ${ledger.contradicted}, not observed ${ledger.notObserved}`,
   );
+  return [...lines, ...unobservedLines(ledger)];
+}
+
+/** Why points were not observed, each reason once with how many it leaves out: what to add to the next run. */
+function unobservedLines(ledger: LedgerReport): string[] {
+  const by = new Map<string, number>();
+  for (const e of ledger.entries) if (e.status === 'not observed') by.set(e.why ?? '', (by.get(e.why ?? '') ?? 0) + 1);
+  const shown = [...by].sort((a, b) => b[1] - a[1]).slice(0, UNOBSERVED_LINES);
+  const lines = shown.map(([why, n]) => `    ${n} not observed: ${why || 'no reason given'}`);
+  if (by.size > shown.length) lines.push(`    ... and ${by.size - shown.length} other reasons (the report lists each)`);
   return lines;
 }
 

@@ -131,7 +131,8 @@ t.test('a read-only run against the mock: what it sees and what it cannot', asyn
   t.ok(status('listClients', '401').seen, 'the auth checks saw the 401');
   t.notOk(status('signup', '200').seen, 'read-only: the sign-up is made to refuse');
   t.notOk(status('listClients', '429').seen, 'no throttling without --check-rate-limit');
-  t.notOk(status('listClients', '413').seen, 'the suite never sends a body over the limit');
+  // The 413 is an x-assumed point: one probe sends one body over the limit to show it (contracts/checks/probes.ts).
+  t.ok(status('listClients', '413').seen, 'the size probe sends a body over the limit');
   t.equal(report.results.filter((r) => r.group === 'run').length, 0, 'no --min-coverage: no check of the run');
 });
 

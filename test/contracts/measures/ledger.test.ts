@@ -254,3 +254,61 @@ t.test('a finding that names its node through a $ref is counted on the node as w
     'and no second entry for the same node',
   );
 });
+
+t.test('a point a check shows: judged by that check, and why it was not observed', async (t) => {
+  const limit = '/components/schemas/ClientListRequest/properties/limit';
+  const update = '/components/schemas/ClientUpdateRequest/properties/location';
+  const check = (id: string, operationId: string, verdict: CheckResult['verdict'], o: Partial<CheckResult> = {}) =>
+    ({ ...failed(id, operationId, []), verdict, ...o }) satisfies CheckResult;
+  // client/list answered 200 (coverage alone would confirm limit); update and delete were selected but not written.
+  const cov = coverage({
+    listClients: [status('200', true, ['message'])],
+    updateClient: [status('200', false)],
+    deleteClient: [status('200', false)],
+  });
+  const rows: Array<[string, CheckResult[], string, { status: string; why?: RegExp; shownBy?: string[] }]> = [
+    [
+      'its probe ran: confirmed by it',
+      [check('paging:listClients:limit-cap', 'listClients', 'pass', { shows: [limit] })],
+      limit,
+      { status: 'confirmed', shownBy: ['paging:listClients:limit-cap'] },
+    ],
+    [
+      'its probe was skipped: not observed, whatever coverage saw, with the skip reason',
+      [check('paging:listClients:limit-cap', 'listClients', 'skip', { shows: [limit], notes: ['needs --x'] })],
+      limit,
+      { status: 'not observed', why: /^paging:listClients:limit-cap: needs --x$/ },
+    ],
+    [
+      'a probe of an operation not selected shows nothing: coverage decides',
+      [check('p', 'listCountries', 'skip', { shows: [limit], notes: ['not selected by --only/--skip'] })],
+      limit,
+      { status: 'confirmed' },
+    ],
+    [
+      "a write's request property: the reason of the write check skipped for want of a flag",
+      [check('writes:updateClient', 'updateClient', 'skip', { notes: ['read-only run; --allow-writes adds it'] })],
+      update,
+      { status: 'not observed', why: /--allow-writes/ },
+    ],
+    [
+      'no check and no answer: the generic reason',
+      [],
+      update,
+      { status: 'not observed', why: /^no answer of this run showed it$/ },
+    ],
+    [
+      'a document-level point no request shows: listed, with the reason of unobserved.ts',
+      [],
+      '/x-sessions',
+      { status: 'not observed', why: /101 sign-ins/ },
+    ],
+  ];
+  for (const [name, results, id, want] of rows) {
+    const e = buildLedger(spec.raw, results, cov).entries.find((x) => x.id === id);
+    t.equal(e?.status, want.status, name);
+    if (want.why) t.match(e?.why, want.why, `${name}: why`);
+    else t.notOk(e?.why, `${name}: no why`);
+    t.same(e?.shownBy, want.shownBy, `${name}: shown by`);
+  }
+});
