@@ -23,13 +23,7 @@ export interface Ctx {
 export const defect = (c: Ctx, name: DefectName) => c.switches.defects.has(name);
 export const deviation = (c: Ctx, name: DeviationName) => c.switches.deviations.has(name);
 
-export function send(
-  c: Ctx,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-  chunked = false,
-): void {
+export function send(c: Ctx, status: number, body: unknown, headers: Record<string, string> = {}, chunked = false) {
   const text = JSON.stringify(body);
   c.res.statusCode = status;
   const all = {
@@ -54,7 +48,7 @@ export function send(
 /** The {message, status} shape of section 7. */
 export const apiError = (c: Ctx, status: number, message: string) => send(c, status, { message, status });
 
-export function unauthenticated(c: Ctx): void {
+export function unauthenticated(c: Ctx) {
   send(
     c,
     401,
@@ -64,12 +58,12 @@ export function unauthenticated(c: Ctx): void {
   );
 }
 
-export function notFound(c: Ctx, message: string): void {
+export function notFound(c: Ctx, message: string) {
   send(c, 404, deviation(c, 'laravel-error-bodies') ? { message } : { message, status: 404 });
 }
 
 /** The validator's 422: the first message, "(and N more errors)", and every field's. */
-export function invalid(c: Ctx, errors: Record<string, string[]>): void {
+export function invalid(c: Ctx, errors: Record<string, string[]>) {
   const all = Object.values(errors).flat();
   const more = all.length - 1;
   const message = `${all[0]}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'})` : ''}`;

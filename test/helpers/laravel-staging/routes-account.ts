@@ -1,6 +1,6 @@
 // Sign-in and the account: the public auth routes (Fortify-like), logout,
 // profile, current plan, and the public reference reads.
-import { apiError, type Ctx, defect, deviation, invalid, passes, send, unauthenticated, varchar } from './http.js';
+import { apiError, type Ctx, defect, deviation, invalid, passes, send, varchar } from './http.js';
 import type { User } from './store.js';
 
 const image = (u: User) => u.profile_image ?? 'https://cdn.staging.test/profile/default.png';
@@ -23,16 +23,16 @@ export function userRecord(c: Ctx, u: User) {
   };
 }
 
-function signedIn(c: Ctx, u: User, message: string): void {
+function signedIn(c: Ctx, u: User, message: string) {
   send(c, 200, { message, data: { api_token: c.store.issueToken(u.id), user: userRecord(c, u) } });
 }
 
-function badCredentials(c: Ctx): void {
+function badCredentials(c: Ctx) {
   if (deviation(c, 'signin-422')) return invalid(c, { email: ['These credentials do not match our records.'] });
   apiError(c, 401, 'Invalid email or password.');
 }
 
-export function signin(c: Ctx): void {
+export function signin(c: Ctx) {
   if (
     !passes(c, {
       email: ['required', 'string'],
@@ -48,7 +48,7 @@ export function signin(c: Ctx): void {
   signedIn(c, u, 'Login successfully.');
 }
 
-export function signup(c: Ctx): void {
+export function signup(c: Ctx) {
   const rules = {
     name: ['required', 'string', 'max:255'],
     email: ['required', 'string', 'max:255'],
@@ -83,7 +83,7 @@ export function signup(c: Ctx): void {
   signedIn(c, u, 'User registered successfully.');
 }
 
-export function qrcodeSignin(c: Ctx): void {
+export function qrcodeSignin(c: Ctx) {
   if (
     !passes(c, {
       qr_code: ['required', 'string'],
@@ -99,14 +99,14 @@ export function qrcodeSignin(c: Ctx): void {
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-export function forgotPassword(c: Ctx): void {
+export function forgotPassword(c: Ctx) {
   if (!passes(c, { email: ['required', 'string', 'max:255'] })) return;
   if (!EMAIL.test(String(c.body.email)))
     return invalid(c, { email: ['The email field must be a valid email address.'] });
   send(c, 200, { message: 'If the email belongs to an account, a password reset link has been sent.', data: [] });
 }
 
-export function resetPassword(c: Ctx, token: string): void {
+export function resetPassword(c: Ctx, token: string) {
   if (
     !passes(c, {
       email: ['required', 'string'],
@@ -125,7 +125,7 @@ export function resetPassword(c: Ctx, token: string): void {
   send(c, 200, { message: 'Password reset successfully.', data: [] });
 }
 
-export function updatePassword(c: Ctx): void {
+export function updatePassword(c: Ctx) {
   const rules = {
     email: ['required', 'string'],
     current_password: ['required', 'string'],
@@ -149,7 +149,7 @@ export function updatePassword(c: Ctx): void {
   send(c, 200, { message: 'Password updated successfully.', data: [] });
 }
 
-export function settings(c: Ctx): void {
+export function settings(c: Ctx) {
   send(c, 200, {
     message: 'Settings get successfully.',
     data: [
@@ -160,7 +160,7 @@ export function settings(c: Ctx): void {
   });
 }
 
-export function howWorks(c: Ctx): void {
+export function howWorks(c: Ctx) {
   const steps = ['Add your client', 'Add a room', 'Measure each window'];
   send(c, 200, {
     message: 'How it works get successfully.',
@@ -176,7 +176,7 @@ export function howWorks(c: Ctx): void {
   });
 }
 
-export function countries(c: Ctx): void {
+export function countries(c: Ctx) {
   const data = [
     { id: 1, name: 'United States', code: 'US' },
     { id: 2, name: 'Canada', code: 'CA' },
@@ -188,12 +188,12 @@ export function countries(c: Ctx): void {
   send(c, 200, body, {}, true);
 }
 
-export function logout(c: Ctx, token: string): void {
+export function logout(c: Ctx, token: string) {
   c.store.tokens.delete(token);
   send(c, 200, { message: 'Logged out successfully.', data: [] });
 }
 
-export function profile(c: Ctx): void {
+export function profile(c: Ctx) {
   const u = c.user!;
   const record = userRecord(c, u);
   if (!deviation(c, 'profile-nests-company'))
@@ -206,7 +206,7 @@ export function profile(c: Ctx): void {
   });
 }
 
-export function currentPlan(c: Ctx): void {
+export function currentPlan(c: Ctx) {
   const plan = c.store.plans.find((p) => p.id === c.user!.plan_id);
   if (!plan) return send(c, 200, { message: 'No active plan.', data: null });
   send(c, 200, {
@@ -226,7 +226,7 @@ function planRecord(c: Ctx, p: { id: number; name: string; price: number; interv
   return { ...p, price: defect(c, 'plan-price-string') ? p.price.toFixed(2) : p.price };
 }
 
-export function plans(c: Ctx): void {
+export function plans(c: Ctx) {
   send(c, 200, { status: 'success', data: c.store.plans.map((p) => planRecord(c, p)) });
 }
 

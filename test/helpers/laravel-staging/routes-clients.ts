@@ -84,7 +84,7 @@ function ordered(c: Ctx, rows: Client[]): Client[] {
   return [...rows].sort((a, b) => (deviation(c, 'oldest-first') ? a.id - b.id : b.id - a.id));
 }
 
-function listed(c: Ctx, rows: Client[], message: string): void {
+function listed(c: Ctx, rows: Client[], message: string) {
   if (!passes(c, LIST_RULES(c))) return;
   const page = pageOf(c);
   if (page === undefined) return;
@@ -93,7 +93,7 @@ function listed(c: Ctx, rows: Client[], message: string): void {
   send(c, 200, { message, data: paginate(c, ordered(c, search(c, rows)), page, perPage) }, {}, true);
 }
 
-export function listClients(c: Ctx): void {
+export function listClients(c: Ctx) {
   listed(
     c,
     c.store.liveClients().filter((r) => r.user_id === c.user!.id),
@@ -101,7 +101,7 @@ export function listClients(c: Ctx): void {
   );
 }
 
-export function listCompanyClients(c: Ctx): void {
+export function listCompanyClients(c: Ctx) {
   if (!passes(c, { company_name: ['required', 'string', 'max:255'] })) return;
   const own = c.store.company(c.user!.company_id)!;
   if (c.body.company_name !== own.name && !deviation(c, 'company-other-empty'))
@@ -151,7 +151,7 @@ const TEXT_FIELDS = [
 ] as const;
 const NULLABLE = ['location', 'lead_source_name', 'project_name', 'lead_source_id'] as const;
 
-export function updateClient(c: Ctx): void {
+export function updateClient(c: Ctx) {
   if (!passes(c, UPDATE_RULES as never)) return;
   const client = ownClient(c, c.body.client_id);
   if (!client) return;
@@ -171,7 +171,7 @@ export function updateClient(c: Ctx): void {
   send(c, 200, { message, data: [] });
 }
 
-export function deleteClient(c: Ctx): void {
+export function deleteClient(c: Ctx) {
   if (!passes(c, { client_id: ['required', 'integer'] })) return;
   const client = ownClient(c, c.body.client_id);
   if (!client) return;

@@ -22,7 +22,7 @@ export const measurementTypes = (c: Ctx) =>
 export const adminRooms = (c: Ctx) =>
   send(c, 200, { message: 'Admin rooms get successfully.', data: stamped(ADMIN_ROOMS) });
 
-export function companyUsers(c: Ctx): void {
+export function companyUsers(c: Ctx) {
   const data = c.store.members(c.user!.company_id).map((u) => ({
     id: u.id,
     name: `${u.name} ${u.surname}`,
@@ -33,7 +33,7 @@ export function companyUsers(c: Ctx): void {
   send(c, 200, { message: 'Company users get successfully.', data });
 }
 
-export function roomsOfClient(c: Ctx): void {
+export function roomsOfClient(c: Ctx) {
   if (!passes(c, { client_id: ['required', 'integer'] })) return;
   const client = ownClient(c, c.body.client_id);
   if (!client) return;
@@ -41,7 +41,7 @@ export function roomsOfClient(c: Ctx): void {
   send(c, 200, { message: 'Rooms get successfully.', data });
 }
 
-export function roomMeasurements(c: Ctx): void {
+export function roomMeasurements(c: Ctx) {
   if (!passes(c, { client_id: ['required', 'integer'], room_id: ['required', 'integer'] })) return;
   const client = ownClient(c, c.body.client_id);
   if (!client) return;
@@ -129,7 +129,7 @@ export function windowForm(kind: 'single' | 'specialty' | 'series') {
 
 const awningFailed = (c: Ctx, status: number, message: string) => send(c, status, { status: 'error', message });
 
-export function awning(c: Ctx): void {
+export function awning(c: Ctx) {
   const b = c.body;
   const ints = ['id', 'room_id', 'width', 'projection', 'mount_height'];
   const bad =

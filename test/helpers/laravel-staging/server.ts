@@ -48,7 +48,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 }
 
 /** A failure before the controller, in the route's own shape. */
-function early(c: Ctx, route: Route | undefined, status: number, message: string): void {
+function early(c: Ctx, route: Route | undefined, status: number, message: string) {
   send(c, status, route?.statusShaped ? { status: 'error', message } : { message, status });
 }
 

@@ -175,7 +175,7 @@ export class Store {
     return carbon(this.clock, 1 + Math.floor(this.random() * 998));
   }
 
-  private seed(): void {
+  private seed() {
     const a = this.accounts;
     const user = (id: number, who: Account, name: string, surname: string, company: number, plan: number | null) =>
       this.users.push({
@@ -284,7 +284,7 @@ export class Store {
     return row ? this.users.find((u) => u.id === row.userId && u.active) : undefined;
   }
 
-  revokeAll(userId: number): void {
+  revokeAll(userId: number) {
     for (const [token, row] of this.tokens) if (row.userId === userId) this.tokens.delete(token);
   }
 
