@@ -24,6 +24,12 @@ const rows: Row[] = ALL_DEFECTS.flatMap((d) =>
       assert: (tt, r) => tt.ok(shows(r, d), `${DEFECTS[d].fact}: reported`, { failed: brief(r) }),
     },
     {
+      // Without the defect the same evidence is absent: a row above cannot pass on another finding.
+      name: `control:${d}:${mode}`,
+      key: key(mode, []),
+      assert: (tt, r) => tt.notOk(shows(r, d), `${d} is not reported where it is off`),
+    },
+    {
       // Every defect at once: none masks another.
       name: `all-defects:${d}:${mode}`,
       key: key(mode, ALL_DEFECTS),

@@ -52,11 +52,6 @@ function early(c: Ctx, route: Route | undefined, status: number, message: string
   send(c, status, route?.statusShaped ? { status: 'error', message } : { message, status });
 }
 
-interface Window {
-  start: number;
-  count: number;
-}
-
 export async function startStaging(options: StagingOptions = {}): Promise<Staging> {
   const accounts = { ...DEFAULT_ACCOUNTS, ...options.accounts };
   const store = new Store(accounts, options.seed ?? 1);
@@ -65,25 +60,35 @@ export async function startStaging(options: StagingOptions = {}): Promise<Stagin
     limit: options.rateLimit.limit ?? 60,
     windowMs: options.rateLimit.windowMs ?? 60_000,
   };
-  const windows = new Map<string, Window>();
+  /** The times of each key's calls within the window (a sliding log, as a Redis-backed limiter keeps). */
+  const hits = new Map<string, number[]>();
   let origin = '';
 
-  /** throttle:api, by user when the token is good, else by address; false when it answered 429. */
-  function throttle(c: Ctx, key: string): boolean {
+  /** throttle:api, by user when the token is good, else by address; false when it answered 429. The window
+   *  slides, so a burst past the limit meets its 429 wherever in the window it starts. */
+  function throttle(c: Ctx, key: string) {
     if (!limiter) return true;
     const now = Date.now();
-    let w = windows.get(key);
-    if (!w || now - w.start >= limiter.windowMs) windows.set(key, (w = { start: now, count: 0 }));
-    w.count++;
-    const remaining = Math.max(0, limiter.limit - w.count);
-    c.limitHeaders = { 'X-RateLimit-Limit': String(limiter.limit), 'X-RateLimit-Remaining': String(remaining) };
-    if (w.count <= limiter.limit) return true;
-    const retry = Math.max(1, Math.ceil((w.start + limiter.windowMs - now) / 1000));
-    const reset = Math.ceil((w.start + limiter.windowMs) / 1000);
+    const recent = (hits.get(key) ?? []).filter((at) => now - at < limiter.windowMs);
+    hits.set(key, recent);
+    const over = recent.length >= limiter.limit;
+    if (!over) recent.push(now);
+    c.limitHeaders = {
+      'X-RateLimit-Limit': String(limiter.limit),
+      'X-RateLimit-Remaining': String(Math.max(0, limiter.limit - recent.length)),
+    };
+    if (!over) return true;
+    const free = (recent[0] ?? now) + limiter.windowMs;
     const message = defect(c, 'throttle-default-message')
       ? 'Too Many Attempts.'
       : 'Too many requests. Please try again later.';
-    send(c, 429, { message, status: 429 }, { 'Retry-After': String(retry), 'X-RateLimit-Reset': String(reset) });
+    const retry = String(Math.max(1, Math.ceil((free - now) / 1000)));
+    send(
+      c,
+      429,
+      { message, status: 429 },
+      { 'Retry-After': retry, 'X-RateLimit-Reset': String(Math.ceil(free / 1000)) },
+    );
     return false;
   }
 
