@@ -3,6 +3,8 @@
 // and measurements. Timestamps are serialized the way Laravel's Carbon does
 // (2026-11-02T14:50:12.345678Z).
 
+import { carbon, prng } from './time.js';
+
 export interface Account {
   email: string;
   password: string;
@@ -101,26 +103,7 @@ export interface Awning {
   mount_height: number | null;
 }
 
-/** A small, seeded generator (mulberry32): the same seed, the same staging. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const BASE = Date.UTC(2026, 0, 5, 9, 30);
-
-/** Carbon's JSON form: microseconds and Z. */
-export function carbon(ms: number, micros = 0): string {
-  return new Date(ms)
-    .toISOString()
-    .replace(/\.(\d{3})Z$/, (_m, milli) => `.${milli}${String(micros).padStart(3, '0')}Z`);
-}
 
 const FIRST = ['Avery', 'Blake', 'Casey', 'Devon', 'Emery', 'Finley', 'Gray', 'Harper', 'Indy', 'Jules', 'Kai', 'Lane'];
 const LAST = ['Nguyen', 'Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Silva', 'Kowalski', 'Haddad', 'Reyes', 'Brennan'];
