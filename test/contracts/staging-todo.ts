@@ -1,6 +1,6 @@
-// The rows of staging-verdicts.test.ts the suite does not hold yet, each with
-// the item of issue 39 it waits for and what the suite does today. Delete a
-// line when its item lands: the row then asserts.
+// The rows of staging-defects.test.ts and staging-deviations.test.ts the suite
+// does not hold yet, each with the item of issue 39 it waits for and what the
+// suite does today. Delete a line when its item lands: the row then asserts.
 export const TODO: Record<string, string> = {
   'all-defects:awning-dimensions-strings:writes':
     "issue 39: disposable sessions and masking (the run's token is logged out by negative:logout:no-platform; the sequences also stop on client/list's created_at schema error)",
