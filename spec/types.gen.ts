@@ -581,6 +581,10 @@ export interface components {
             /** @constant */
             status?: 429;
         };
+        NotFoundError: components["schemas"]["ApiError"] & {
+            /** @constant */
+            status?: 404;
+        };
         ValidationError: components["schemas"]["ApiError"] & {
             /** @constant */
             status?: 422;
@@ -1119,7 +1123,7 @@ export interface components {
                  *       "status": 404
                  *     }
                  */
-                "application/json": components["schemas"]["ApiError"];
+                "application/json": components["schemas"]["NotFoundError"];
             };
         };
         /** @description An unknown, deleted or another company's client. */
@@ -1134,7 +1138,7 @@ export interface components {
                  *       "status": 404
                  *     }
                  */
-                "application/json": components["schemas"]["ApiError"];
+                "application/json": components["schemas"]["NotFoundError"];
             };
         };
         /** @description As BadRequest, in the `{status: "error", message}` shape the document gives the awning, country and plan operations. */
@@ -2389,7 +2393,7 @@ export interface operations {
                      *       "status": 404
                      *     }
                      */
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];

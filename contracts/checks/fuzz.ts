@@ -19,6 +19,7 @@ import { boundaryCases } from '../fuzz/boundary.js';
 import { type CaseContext, type FuzzCase, invalidCase, validCase } from '../fuzz/cases.js';
 import { addOwnRecord } from '../fuzz/own-records.js';
 import { type Answer, fuzzProperty } from '../fuzz/property.js';
+import { flawAssumption } from '../fuzz/rests.js';
 import { invalidAuth, unknownParams, type ValidPlan, validPlan } from '../fuzz/safety.js';
 import type { Session } from '../session.js';
 
@@ -98,7 +99,9 @@ async function send(
   extra: { auth?: AuthMode; params?: Record<string, string> } = {},
 ): Promise<Answer> {
   const out = await run.call(op.operationId, { body: c.body, query: c.query, platform: c.platform, ...extra });
-  const findings = run.conform(op.operationId, out, expect);
+  // An invalid request accepted contradicts the node its flaw broke: an assumption, or a fact.
+  const rests = c.flaw ? flawAssumption(run.spec, op, c.flaw) : undefined;
+  const findings = run.conform(op.operationId, out, expect, rests === undefined ? undefined : { rests });
   run.releaseConformed();
   return { findings, out, stop: out.status === 429 || out.fault?.kind === 'deadline' };
 }

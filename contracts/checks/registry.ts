@@ -238,7 +238,7 @@ export const CHECKS: readonly CheckEntry[] = [
     module: meaning,
   },
   {
-    name: 'negative:wrong-password',
+    name: 'negative:refused-sign-in',
     group: 'negative',
     description: "one wrong password to the run's own account: the status and body of a refused sign-in",
     needs: [],

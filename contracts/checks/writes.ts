@@ -4,6 +4,7 @@
 
 import type { Outcome } from '../../lib/http.js';
 import { preview } from '../../lib/preview.js';
+import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
 import type { JsonSchema } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import type { CheckRun } from '../check-run.js';
@@ -149,6 +150,22 @@ async function writeBack(run: CheckRun, client: Client): Promise<Finding[]> {
       });
     }
   }
+  // Fields the spec does not document are the backend's own; that a write changed one (an updated_at bumped on
+  // every save) contradicts only the assumption that a write changes nothing it does not name.
+  const own = Object.keys(client).filter(
+    (k) => !documented.has(k) && JSON.stringify(after[k]) !== JSON.stringify(client[k]),
+  );
+  if (own.length)
+    problems.push(
+      resting(
+        {
+          operationId: 'updateClient',
+          message: `writing client ${client.id} back changed ${own.join(', ')}, which the spec does not document (a field of the backend's own)`,
+          at: `/${own[0]}`,
+        },
+        IGNORED_FIELDS_ASSUMPTION,
+      ),
+    );
   return problems;
 }
 

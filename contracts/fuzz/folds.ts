@@ -21,7 +21,11 @@ export function kindOf(f: Finding): string {
   if (f.keyword) return `schema ${(f.at ?? '').replace(/\/\d+(?=\/|$)/g, '/*') || '(body)'} ${f.keyword}`;
   if (f.status !== undefined && f.actual === String(f.status)) {
     if (f.status >= 500) return '5xx';
-    if (f.expected === '4xx') return f.status < 300 ? 'invalid accepted' : `answered ${f.status} to an invalid request`;
+    // An acceptance that contradicts an assumption is another kind than one that contradicts a fact.
+    if (f.expected === '4xx')
+      return f.status < 300
+        ? `invalid accepted${f.assumption ? ` (${f.assumption})` : ''}`
+        : `answered ${f.status} to an invalid request`;
     return f.status >= 400 ? `valid refused with ${f.status}` : `answered ${f.status}`;
   }
   return f.message;

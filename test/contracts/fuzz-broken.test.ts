@@ -81,28 +81,56 @@ t.test('a body off the spec for keywords with a quote: found by the boundary pha
   t.same(bodyOf(r.problems[0]?.reproduce?.request.body), { keyword: "'" }, 'the one field, nothing else');
 });
 
-t.test('a limit above its maximum accepted: the boundary phase finds it, 101 among the requests shown', async (t) => {
-  const { check } = await fuzzAgainst(t, async ({ mock, path, request, reply }) => {
-    const body = bodyOf(request.body);
-    if (path !== '/client/list' || typeof body.limit !== 'number' || body.limit <= 100) return undefined;
-    // A server without the upper bound: it serves the request as if 100 had been asked.
-    const { 'content-length': _, ...headers } = request.headers as Record<string, string>;
-    const r = await mock.inject({ method: 'POST', url: request.url, headers, payload: { ...body, limit: 100 } });
-    return reply.code(r.statusCode).header('content-type', 'application/json').send(r.body);
-  });
-  t.equal(check('fuzz:listClients:valid').verdict, 'pass', 'every valid request is answered well');
-  const r = check('fuzz:listClients:invalid');
-  t.equal(r.verdict, 'fail');
-  t.match(
-    r.problems[0]?.message,
-    /^listClients answered 200, expected 4xx \(fuzz: "limit": 2147483648 \(above its maximum 100\), body \{"limit":2147483648\}, platform WEB\) \[invalid accepted: \d+ of 200 requests, 3 shown\]$/,
-  );
-  t.same(
-    r.problems.map((p) => bodyOf(p.reproduce?.request.body)),
-    [{ limit: 2 ** 31 }, { limit: 101 }, { limit: 2 ** 53 }],
-    'the boundary values past the maximum, in order, each with its reproduction',
-  );
-});
+t.test(
+  'a limit above its maximum accepted: the boundary phase finds it, 101 among the requests shown, resting on the assumed maximum',
+  async (t) => {
+    const { check } = await fuzzAgainst(t, async ({ mock, path, request, reply }) => {
+      const body = bodyOf(request.body);
+      if (path !== '/client/list' || typeof body.limit !== 'number' || body.limit <= 100) return undefined;
+      // A server without the upper bound: it serves the request as if 100 had been asked.
+      const { 'content-length': _, ...headers } = request.headers as Record<string, string>;
+      const r = await mock.inject({ method: 'POST', url: request.url, headers, payload: { ...body, limit: 100 } });
+      return reply.code(r.statusCode).header('content-type', 'application/json').send(r.body);
+    });
+    t.equal(check('fuzz:listClients:valid').verdict, 'pass', 'every valid request is answered well');
+    const r = check('fuzz:listClients:invalid');
+    // The document does not give limit's maximum (section 8): taking 101 contradicts the spec's assumption of 100.
+    t.equal(r.verdict, 'observation');
+    t.match(
+      r.problems[0]?.message,
+      /^listClients answered 200, expected 4xx \(fuzz: "limit": 2147483648 \(above its maximum 100\), body \{"limit":2147483648\}, platform WEB\) \[invalid accepted \(\/components\/schemas\/ClientListRequest\/properties\/limit\): \d+ of 200 requests, 3 shown\]$/,
+    );
+    t.same(
+      [...new Set(r.problems.map((p) => p.assumption))],
+      ['/components/schemas/ClientListRequest/properties/limit'],
+    );
+    t.same(
+      r.problems.map((p) => bodyOf(p.reproduce?.request.body)),
+      [{ limit: 2 ** 31 }, { limit: 101 }, { limit: 2 ** 53 }],
+      'the boundary values past the maximum, in order, each with its reproduction',
+    );
+  },
+);
+
+t.test(
+  'a limit of the wrong type accepted breaks a fact of the document: a failure, apart from the assumed maximum',
+  async (t) => {
+    const { check } = await fuzzAgainst(t, async ({ mock, path, request, reply }) => {
+      const body = bodyOf(request.body);
+      if (path !== '/client/list' || !('limit' in body) || Number.isInteger(body.limit)) return undefined;
+      // A server that casts whatever limit it gets (Laravel without the integer rule): it serves 20.
+      const { 'content-length': _, ...headers } = request.headers as Record<string, string>;
+      const r = await mock.inject({ method: 'POST', url: request.url, headers, payload: { ...body, limit: 20 } });
+      return reply.code(r.statusCode).header('content-type', 'application/json').send(r.body);
+    });
+    const r = check('fuzz:listClients:invalid');
+    t.equal(r.verdict, 'fail');
+    const wrongType = r.problems.filter((p) => /"limit": .* \(of the wrong type\)/.test(p.message));
+    t.ok(wrongType.length > 0, 'the wrong types are among the findings');
+    t.same([...new Set(wrongType.map((p) => p.severity))], ['error'], 'each an error resting on no assumption');
+    t.same([...new Set(wrongType.map((p) => p.assumption))], [undefined]);
+  },
+);
 
 t.test('a throttle that outlasts the waiting stops the check: it is not shrunk', async (t) => {
   let throttled = 0;

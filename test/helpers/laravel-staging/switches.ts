@@ -131,7 +131,7 @@ export const DEVIATIONS = {
     modes: READS,
   },
   'platform-ignored': {
-    assumptions: ['/components/responses/BadRequest'],
+    assumptions: ['/x-platform-refusal'],
     choice: 'a missing or unknown platform header is not checked: the request is served (200)',
     modes: READS,
   },

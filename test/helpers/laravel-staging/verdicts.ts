@@ -1,8 +1,7 @@
 // The suite's runs against the staging, for the verdict tests: one run per
 // mode and set of switches, started at once (a few at a time) and shared by
 // every row that reads it; and what a report says about a defect or an
-// assumption. Each row is one assertion, and a row the suite does not hold
-// yet carries the `todo` of test/contracts/staging-todo.ts.
+// assumption. Each row is one assertion.
 import type { Test } from 'tap';
 import { runContracts } from '../../../contracts/runner.js';
 import type { CheckResult, RunOptions, RunReport } from '../../../contracts/types.js';
@@ -108,22 +107,10 @@ export interface Row {
   assert: (t: Test, report: RunReport) => void;
 }
 
-/** Starts every row's run, then asserts each row as its run finishes; todo rows are tap's todo. */
-export function assertRows(t: Test, rows: Row[], todo: Record<string, string>): void {
+/** Starts every row's run, then asserts each row as its run finishes. */
+export function assertRows(t: Test, rows: Row[]): void {
   // About 40 s on an idle machine; a loaded one (other test files, other work) may take several times that.
   t.setTimeout(600_000);
   for (const row of rows) run(row.key);
-  const names = new Set(rows.map((r) => r.name));
-  t.same(
-    Object.keys(todo).filter((k) => isOurs(k, rows) && !names.has(k)),
-    [],
-    'every todo of these rows names one',
-  );
-  for (const row of rows) {
-    const reason = todo[row.name];
-    t.test(row.name, reason ? { todo: reason } : {}, async (tt) => row.assert(tt, await run(row.key)));
-  }
+  for (const row of rows) t.test(row.name, async (tt) => row.assert(tt, await run(row.key)));
 }
-
-/** A todo belongs to this file when its kind (the name's first part) is one of its rows'. */
-const isOurs = (name: string, rows: Row[]) => rows.some((r) => r.name.split(':')[0] === name.split(':')[0]);
