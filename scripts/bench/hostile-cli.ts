@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import { HOSTILE_NAMES, type HostileName, startHostile } from './hostile-servers.js';
 import { ROOT, TS } from './processes.js';
 
-/** The promise: no run of the CLI, against any deployment, needs more resident memory than this. */
-export const PEAK_RSS_BOUND_MIB = 300;
+/** The promise: no run of the CLI, against any deployment, needs more resident memory than this. Its live heap
+ *  stays under 50 MB; the rest is garbage of 8 MiB answers not yet collected, which grows with the requests a
+ *  run makes (the probes of every x-assumed point added some 40: 224 to about 300 MiB against endless pages). */
+export const PEAK_RSS_BOUND_MIB = 350;
 /** The line peak-rss.mjs writes as the child exits. */
 const PEAK_RSS_MARK = 'peak-rss-kib';
 
