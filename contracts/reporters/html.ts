@@ -5,6 +5,7 @@
 import type { CheckResult, Finding, RunReport } from '../types.js';
 import { escapeHtml as esc } from './escape.js';
 import { assumptionLabel, restates } from './finding.js';
+import { unchecked } from './human.js';
 import { LEDGER_STYLE, ledgerSections } from './ledger-html.js';
 import { MEASURES_STYLE, measureSections } from './measures-html.js';
 
@@ -123,7 +124,9 @@ function verdict(report: RunReport): string {
   if (stopped)
     return `<p class="verdict bad" id="stopped">The run was ${stopped.kind}: ${esc(stopped.reason)}. No verdict on the deployment; the results below are those so far.</p>`;
   const ok = report.summary.checks.failed === 0;
-  return `<p class="verdict ${ok ? 'ok' : 'bad'}">${ok ? 'The deployment honours the spec.' : 'The deployment does NOT honour the spec.'}</p>`;
+  // The checks the verdict does not stand on for want of an input are said beside it, as in the human report.
+  const wanting = unchecked(report.summary.wanting).trim();
+  return `<p class="verdict ${ok ? 'ok' : 'bad'}">${ok ? 'The deployment honours the spec.' : 'The deployment does NOT honour the spec.'}</p>${wanting ? `\n<p class="wanting" id="wanting">${esc(wanting)}</p>` : ''}`;
 }
 
 export function renderHtml(report: RunReport): string {

@@ -3,6 +3,7 @@
 // every one of them; where nothing names it they are skipped and the verdict
 // says for want of what, and which flag gives it.
 import t from 'tap';
+import { renderHtml } from '../../contracts/reporters/html.js';
 import { renderHuman } from '../../contracts/reporters/human.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
@@ -84,9 +85,15 @@ for (const c of cases) {
       );
       t.match(verdict, /Not checked: 3 checks for want of the caller's company name \(--company NAME gives it\)\./);
       t.match(of('meaning:listCompanyClients:members')?.notes[0], /--company NAME gives it$/);
+      t.match(
+        renderHtml(report),
+        /<p class="wanting" id="wanting">Not checked: 3 checks for want of the caller&#39;s company name \(--company NAME gives it\)\.<\/p>/,
+        'the HTML report says it beside its verdict',
+      );
     } else {
       t.same(wanting, [], 'nothing wanting');
       t.notMatch(verdict, /Not checked/);
+      t.notMatch(renderHtml(report), /id="wanting"/);
     }
   });
 }
