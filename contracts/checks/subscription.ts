@@ -8,6 +8,7 @@
 import type { OperationEntry } from '../../spec/load.js';
 import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
+import type { Want } from '../types.js';
 import { signIn, validInput } from './kit.js';
 
 /** The assumption of which operations are gated. */
@@ -33,6 +34,9 @@ const MOST: CheckSpec = {
   title: 'most of the selected operations need an active subscription',
 };
 
+/** The account without which the gate is not checked, and the flags that give it. */
+const NOSUB: Want = { input: 'an account without a plan', flag: '--nosub-email/--nosub-password' };
+
 export async function subscriptionChecks(s: Session, found: Discovered): Promise<void> {
   const nosub = s.ctx.nosub;
   if (!nosub) {
@@ -43,7 +47,8 @@ export async function subscriptionChecks(s: Session, found: Discovered): Promise
         title: 'gated operations refuse an account without a plan',
         shows: [GATING],
       },
-      'give --nosub-email and --nosub-password to check the subscription gate',
+      'the run has no account without a plan to check the subscription gate with',
+      NOSUB,
     );
     return;
   }

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { CheckRun } from '../../check-run.js';
 import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
-import type { Finding } from '../../types.js';
+import type { Finding, Want } from '../../types.js';
 import { signIn, tokenOf } from '../kit.js';
 import { during, found as finding, logOut, read, refused, sequence, stopped, succeeded, userIdOf } from './shared.js';
 
@@ -23,6 +23,11 @@ interface Account {
   main?: boolean;
 }
 
+/** The account without which the sequence is skipped, and the flags that give it. */
+const PASSWORD_ACCOUNT: Want = {
+  input: 'an account whose password may be changed (--allow-writes signs one up)',
+  flag: '--password-account-email/--password-account-password',
+};
 const GIVE =
   'give an account whose password may be changed and restored with --password-account-email/--password-account-password (or MCS_PW_EMAIL, MCS_PW_PASSWORD)';
 
@@ -160,7 +165,7 @@ export async function passwordChangeCheck(s: Session, found: Discovered): Promis
   );
   const given = s.ctx.passwordAccount;
   if (!given && !s.ctx.allowWrites)
-    return void s.skip(spec, `no account for it: ${GIVE}, or --allow-writes to sign one up`);
+    return void s.skip(spec, `no account for it: ${GIVE}, or --allow-writes to sign one up`, PASSWORD_ACCOUNT);
   if (!given && !s.selected(s.op('signup')))
     return void s.skip(spec, `sign-up is not selected by --only/--skip; ${GIVE}`);
   await s.check(spec, async (run) => {
