@@ -12,7 +12,8 @@ export type Flaw =
   | { kind: 'missing'; field: string; label: string }
   | { kind: 'set'; field: string; value: unknown; label: string };
 
-const jsonType = (v: unknown) =>
+/** A value's JSON type as schemas name it (`integer` for whole numbers). */
+export const jsonType = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v;
 
 /** The JSON types a schema allows; undefined when it cannot tell (then no wrong type is tried). */

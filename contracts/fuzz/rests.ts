@@ -8,10 +8,7 @@ import { encodePointer, schemaAssumption } from '../../spec/assumptions.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import { PLATFORM_REFUSAL } from '../checks/negative.js';
-import { allowedTypes, type Flaw } from './flaws.js';
-
-const jsonType = (v: unknown) =>
-  v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v;
+import { allowedTypes, type Flaw, jsonType } from './flaws.js';
 
 /** Where the body's schema sits in the document as written. */
 const bodyPointer = (op: OperationEntry) =>

@@ -5,13 +5,10 @@
 import t from 'tap';
 import { renderHtml } from '../../contracts/reporters/html.js';
 import { renderHuman } from '../../contracts/reporters/human.js';
-import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
-import { brokenServer, type Defect, relay } from '../helpers/broken.js';
-import { spec } from '../helpers/mock.js';
+import { type Defect, relay, runBroken } from '../helpers/broken.js';
 import { clientsOf } from '../helpers/world.js';
 
-const demo = { email: 'demo@example.com', password: 'demo-password' };
 const COMPANY_CHECKS = [
   'conformance:listCompanyClients',
   'meaning:listCompanyClients:members',
@@ -62,11 +59,7 @@ const cases: Array<{ name: string; defect: Defect; run?: Partial<RunOptions>; sk
 
 for (const c of cases) {
   t.test(c.name, async (t) => {
-    const url = await brokenServer(t, c.defect);
-    const report = await runContracts(
-      { baseUrl: url, world: 'default', credentials: demo, timeoutMs: 5000, ...c.run },
-      await spec(),
-    );
+    const report = await runBroken(t, c.defect, c.run);
     const of = (id: string) => report.results.find((r) => r.id === id);
     for (const id of COMPANY_CHECKS)
       t.equal(of(id)?.verdict === 'skip', !!c.skipped, `${id}: ${c.skipped ? 'skipped' : 'run'}`, {

@@ -3,12 +3,9 @@
 // the check that looks for it (issue 39, "one error hides the defects behind it").
 import type { FastifyReply } from 'fastify';
 import t from 'tap';
-import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
-import { brokenServer, type Defect, relay } from '../helpers/broken.js';
-import { spec } from '../helpers/mock.js';
+import { type Defect, forwardBody, relay, runBroken } from '../helpers/broken.js';
 
-const demo = { email: 'demo@example.com', password: 'demo-password' };
 const LISTS = ['/client/list', '/client/user_client'];
 
 const send = (reply: FastifyReply, status: number, body: unknown) =>
@@ -42,14 +39,7 @@ const editKeepsName: Defect = async ({ mock, path, request, reply, forward }) =>
   if (path !== '/measurements/single_window_photo_add_edit') return undefined;
   const sent = JSON.parse(String(request.body));
   if (sent.id > 0) sent.window_name = String(sent.window_name).replace(/ \(edited\)$/, '');
-  const { 'content-length': _length, ...headers } = request.headers;
-  const r = await mock.inject({
-    method: 'POST',
-    url: request.url,
-    headers: headers as Record<string, string>,
-    payload: sent,
-  });
-  return relay(reply, { status: r.statusCode, headers: r.headers, body: r.body });
+  return forwardBody({ mock, request, reply }, sent);
 };
 
 const cases: Array<{
@@ -119,11 +109,7 @@ const cases: Array<{
 
 for (const c of cases) {
   t.test(c.name, async (t) => {
-    const url = await brokenServer(t, c.defect);
-    const report = await runContracts(
-      { baseUrl: url, world: 'default', credentials: demo, timeoutMs: 5000, ...c.run },
-      await spec(),
-    );
+    const report = await runBroken(t, c.defect, c.run);
     const check = report.results.find((r) => r.id === c.check)!;
     const messages = check.problems.map((p) => p.message);
     t.equal(check.verdict, c.verdict, `${c.check}: ${c.verdict}`, { messages: messages.slice(0, 8) });

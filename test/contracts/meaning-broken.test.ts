@@ -7,7 +7,7 @@ import t from 'tap';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
 import { buildMock } from '../../mock/build.js';
-import { brokenServer, type Defect, relay } from '../helpers/broken.js';
+import { type Defect, relay, runBroken } from '../helpers/broken.js';
 import { spec } from '../helpers/mock.js';
 import { clientsOf } from '../helpers/world.js';
 
@@ -181,11 +181,7 @@ const cases: Array<{
 
 for (const c of cases) {
   t.test(c.name, async (t) => {
-    const url = await brokenServer(t, c.defect);
-    const report = await runContracts(
-      { baseUrl: url, world: 'default', credentials: demo, timeoutMs: 5000, ...c.run },
-      await spec(),
-    );
+    const report = await runBroken(t, c.defect, c.run);
     const check = report.results.find((r) => r.id === c.check)!;
     const messages = check.problems.map((p) => p.message);
     t.equal(check.verdict, c.verdict ?? 'fail', `${c.check}: ${c.verdict ?? 'fail'}`, { messages });

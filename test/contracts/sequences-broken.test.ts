@@ -7,7 +7,7 @@ import { REPORTERS } from '../../contracts/reporters/index.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
 import type { FetchLike } from '../../lib/http.js';
-import { brokenServer, type Defect, relay } from '../helpers/broken.js';
+import { brokenServer, type Defect, forwardBody, relay, runBroken } from '../helpers/broken.js';
 import { spec } from '../helpers/mock.js';
 import { recordingFetch, secretsIn } from '../helpers/recording-fetch.js';
 
@@ -115,14 +115,7 @@ const cases: Array<{
     defect: async ({ mock, path, request, reply }) => {
       if (path !== '/client/update') return undefined;
       const { city: _dropped, ...body } = bodyOf(request.body);
-      const { 'content-length': _length, ...headers } = request.headers;
-      const r = await mock.inject({
-        method: 'POST',
-        url: request.url,
-        headers: headers as Record<string, string>,
-        payload: body,
-      });
-      return relay(reply, { status: r.statusCode, headers: r.headers, body: r.body });
+      return forwardBody({ mock, request, reply }, body);
     },
     expect: [/^after the update, client\/list shows client \d+'s city as ".*", not "QA City \d{14}" as written/],
   },
@@ -171,11 +164,7 @@ const cases: Array<{
 
 for (const c of cases) {
   t.test(c.name, async (t) => {
-    const url = await brokenServer(t, c.defect);
-    const report = await runContracts(
-      { baseUrl: url, world: 'default', credentials: demo, timeoutMs: 5000, ...c.run },
-      await spec(),
-    );
+    const report = await runBroken(t, c.defect, c.run);
     const check = report.results.find((r) => r.id === `sequences:${c.check}`)!;
     t.equal(check.verdict, c.verdict ?? 'fail', `sequences:${c.check}: ${c.verdict ?? 'fail'}`);
     const messages = check.problems.map((p) => p.message);

@@ -2,6 +2,8 @@
 // mock (through inject) and breaks one thing on the way back.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Test } from 'tap';
+import { runContracts } from '../../contracts/runner.js';
+import type { RunOptions, RunReport } from '../../contracts/types.js';
 import { buildMock } from '../../mock/build.js';
 import { spec } from './mock.js';
 
@@ -79,4 +81,39 @@ export function alter(
     reply.code(out.status).header('content-type', out.contentType ?? 'application/json; charset=utf-8');
     return reply.send(typeof out.body === 'string' ? out.body : JSON.stringify(out.body));
   };
+}
+
+const DEMO = { email: 'demo@example.com', password: 'demo-password' };
+
+/** The suite against a broken deployment, as the demo account, in the default world (the defects act there). */
+export async function runBroken(t: Test, defect: Defect, options: Partial<RunOptions> = {}): Promise<RunReport> {
+  const url = await brokenServer(t, defect);
+  return runContracts({ baseUrl: url, world: 'default', credentials: DEMO, timeoutMs: 5000, ...options }, await spec());
+}
+
+/** A report with one failure (client/list without its page's total), for the reporters' browser tests. */
+export function reportWithAFailure(t: Test): Promise<RunReport> {
+  return runBroken(
+    t,
+    alter(
+      (p, s) => p === '/client/list' && s === 200,
+      (r) => (delete r.body.data.total, r),
+    ),
+    { world: undefined },
+  );
+}
+
+/** Forward the request with another body (its content-length dropped) and relay the mock's answer. */
+export async function forwardBody(
+  ctx: Pick<Parameters<Defect>[0], 'mock' | 'request' | 'reply'>,
+  payload: object,
+): Promise<unknown> {
+  const { 'content-length': _length, ...headers } = ctx.request.headers;
+  const r = await ctx.mock.inject({
+    method: 'POST',
+    url: ctx.request.url,
+    headers: headers as Record<string, string>,
+    payload,
+  });
+  return relay(ctx.reply, { status: r.statusCode, headers: r.headers, body: r.body });
 }

@@ -6,11 +6,9 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import t from 'tap';
 import { renderHtml } from '../../../contracts/reporters/html.js';
-import { runContracts } from '../../../contracts/runner.js';
 import type { RunReport } from '../../../contracts/types.js';
-import { alter, brokenServer } from '../../helpers/broken.js';
+import { reportWithAFailure } from '../../helpers/broken.js';
 import { browserPage, SCREENSHOTS } from '../../helpers/browser.js';
-import { spec } from '../../helpers/mock.js';
 
 const URL_ = `https://staging.example.com/api/v1/client/list?keyword=${'a%25'.repeat(60)}&page=1000001`;
 const POINTER = `/paths/~1client~1list/post/responses/200/content/application~1json/schema/properties/data/properties/data/items/properties/${'created_at_with_microseconds'.repeat(4)}`;
@@ -76,17 +74,7 @@ function lengthened(report: RunReport): RunReport {
 }
 
 t.test('--reporter html: no sideways scroll at 1280 and 1440 px, however long the words', async (t) => {
-  const url = await brokenServer(
-    t,
-    alter(
-      (p, s) => p === '/client/list' && s === 200,
-      (r) => (delete r.body.data.total, r),
-    ),
-  );
-  const report = await runContracts(
-    { baseUrl: url, credentials: { email: 'demo@example.com', password: 'demo-password' }, timeoutMs: 5000 },
-    await spec(),
-  );
+  const report = await reportWithAFailure(t);
   const b = await browserPage(t);
   if (!b) return;
   const file = resolve(SCREENSHOTS, '..', 'contracts-wide.html');

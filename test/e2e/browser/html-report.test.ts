@@ -4,23 +4,11 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import t from 'tap';
 import { renderHtml } from '../../../contracts/reporters/html.js';
-import { runContracts } from '../../../contracts/runner.js';
-import { alter, brokenServer } from '../../helpers/broken.js';
+import { reportWithAFailure } from '../../helpers/broken.js';
 import { browserPage, SCREENSHOTS } from '../../helpers/browser.js';
-import { spec } from '../../helpers/mock.js';
 
 t.test('--reporter html: a report a team can read, filter and print', async (t) => {
-  const url = await brokenServer(
-    t,
-    alter(
-      (p, s) => p === '/client/list' && s === 200,
-      (r) => (delete r.body.data.total, r),
-    ),
-  );
-  const report = await runContracts(
-    { baseUrl: url, credentials: { email: 'demo@example.com', password: 'demo-password' }, timeoutMs: 5000 },
-    await spec(),
-  );
+  const report = await reportWithAFailure(t);
   const file = resolve(SCREENSHOTS, '..', 'contracts.html');
   const b = await browserPage(t);
   if (!b) return;
