@@ -28,7 +28,7 @@ const rows: Array<[string, Partial<RunOptions>, Record<string, string[]>]> = [
     {},
     {
       '--nosub-email/--nosub-password': ['subscription'],
-      '--password-account-email/--password-account-password': ['sequences:password-change'],
+      '--password-account-email/--password-account-password or --allow-writes': ['sequences:password-change'],
     },
   ],
   ['with a no-plan account and writes (which sign one up)', { nosub, allowWrites: true }, {}],

@@ -25,8 +25,8 @@ interface Account {
 
 /** The account without which the sequence is skipped, and the flags that give it. */
 const PASSWORD_ACCOUNT: Want = {
-  input: 'an account whose password may be changed (--allow-writes signs one up)',
-  flag: '--password-account-email/--password-account-password',
+  input: 'an account whose password may be changed',
+  flag: '--password-account-email/--password-account-password or --allow-writes',
 };
 const GIVE =
   'give an account whose password may be changed and restored with --password-account-email/--password-account-password (or MCS_PW_EMAIL, MCS_PW_PASSWORD)';
