@@ -40,6 +40,13 @@ export function resting<F extends Omit<Finding, 'severity' | 'assumption'>>(
 }
 
 /** One thing wrong with an answer: found by the exchange validator or a check, listed by the report. */
+/** One operation of RFC 6902 JSON Patch, on spec/openapi.yaml. */
+export interface PatchOperation {
+  op: 'add' | 'remove' | 'replace' | 'test';
+  path: string;
+  value?: unknown;
+}
+
 export interface Finding {
   message: string;
   operationId?: string;
@@ -69,4 +76,11 @@ export interface Finding {
   assumption?: string;
   /** The exchange that showed it, redacted, with a curl command. */
   reproduce?: Reproduction;
+  /**
+   * The change to spec/openapi.yaml that makes the spec say what the deployment
+   * did, proposed by the check that saw it: a check that knows what it observed
+   * (per_page stayed 20, the list runs oldest first) says so better than a
+   * derivation from the exchange can. Only with `assumption`.
+   */
+  patch?: PatchOperation[];
 }

@@ -129,6 +129,8 @@ function fromKeyword(raw: RawNode, id: string, f: Finding): Derived {
 export function derivePatch(raw: RawNode, id: string, kind: string, f: Finding): Derived {
   if (id.startsWith('http:'))
     return { noPatch: 'an HTTP rule outside the spec: nothing in spec/openapi.yaml to change' };
+  // The check that saw it knows best what it saw.
+  if (f.patch?.length) return { patch: f.patch };
   if (f.keyword === 'status' || ((kind === 'response' || kind === 'operation') && f.keyword === undefined))
     return addStatus(raw, id, f);
   if (f.keyword === 'required') return unrequire(raw, id, f);

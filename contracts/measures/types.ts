@@ -3,6 +3,7 @@
 // compute them (coverage.ts, timing.ts) because contracts/types.ts needs them
 // and the measures need contracts/types.ts: no import cycle, type ones included.
 import type { Reproduction } from '../../lib/reproduce.js';
+import type { PatchOperation } from '../../spec/finding.js';
 
 export interface StatusCoverage {
   status: string;
@@ -64,12 +65,7 @@ export interface TimingReport {
   operations: OperationTiming[];
 }
 
-/** One operation of RFC 6902 JSON Patch, on spec/openapi.yaml. */
-export interface PatchOperation {
-  op: 'add' | 'remove' | 'replace' | 'test';
-  path: string;
-  value?: unknown;
-}
+export type { PatchOperation } from '../../spec/finding.js';
 
 /** What the run saw of one x-assumed node: contradicted (a finding rests on it), confirmed, or not observed. */
 export type AssumptionStatus = 'confirmed' | 'contradicted' | 'not observed';
