@@ -31,6 +31,7 @@ type Env = Record<string, string | undefined>;
 function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: Env): CliPlan {
   const reporters: CliPlan['reporters'] = pairOutputs(tokens, 'reporter', REPORTER_NAMES);
   if (reporters.length === 0) reporters.push({ name: 'human' });
+  if (values['ledger-patch'] !== undefined) reporters.push({ name: 'spec-patch', out: values['ledger-patch'] });
   if (reporters.filter((r) => r.out === undefined).length > 1)
     throw new Error('only one reporter can write to standard output; give the others --out FILE');
   const nosubEmail = values['nosub-email'] ?? env.MCS_NOSUB_EMAIL;

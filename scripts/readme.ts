@@ -17,6 +17,7 @@ import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '../spec/render-readme.js';
 import { BENCH_COMMAND } from './bench/main.js';
 import { FIXTURES_COMMAND } from './fixtures.js';
+import { SPEC_APPLY_COMMAND } from './spec-apply-command.js';
 import { MOCK_DOC_PATH, renderMockDoc } from './readme-errors.js';
 
 export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
@@ -37,6 +38,7 @@ export const FLAG_COMMANDS: Record<string, Command<Options>> = {
   contracts: CONTRACTS_COMMAND,
   proxy: PROXY_COMMAND,
   'spec-diff': SPEC_DIFF_COMMAND,
+  'spec-apply': SPEC_APPLY_COMMAND,
   fixtures: FIXTURES_COMMAND,
   bench: BENCH_COMMAND,
 };

@@ -18,6 +18,7 @@ export const OPENAPI_KEYWORDS = [
   'discriminator',
   'x-assumed',
   'x-assumed-reason',
+  'x-learned',
 ] as const;
 
 export function createAjv(options: Options = {}): Ajv2020 {

@@ -52,7 +52,9 @@ export function renderAssumptions(spec: LoadedSpec): string {
   const places = new Map<string, string[]>();
   for (const [pointer, node] of walk(spec.raw)) {
     if (node['x-assumed'] !== true) continue;
-    const reason = String(node['x-assumed-reason'] ?? '');
+    // A point learnt from a deployment (npm run spec:apply) says where and when, beside its reason.
+    const learned = typeof node['x-learned'] === 'string' ? ` Learned from ${node['x-learned']}` : '';
+    const reason = `${String(node['x-assumed-reason'] ?? '')}${learned}`;
     places.set(reason, [...(places.get(reason) ?? []), describePointer(pointer, spec.raw)]);
   }
   const rows = [...places].map(([reason, where]) => `| ${where.join(', ')} | ${cell(reason)} |`);

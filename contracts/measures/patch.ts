@@ -3,7 +3,7 @@
 // what the finding and its exchange show. Where they do not say what the spec
 // should say instead, there is no patch and the reason says why: a reviewer is
 // better served by nothing than by a guess.
-import { isNode, isSeq, parseDocument, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import type { RawNode } from '../../spec/load.js';
 import { decodePointer, encodePointer } from '../../spec/schema.js';
 import type { Finding } from '../types.js';
@@ -55,7 +55,10 @@ const jsonType = (v: unknown): string =>
 function addStatus(raw: RawNode, id: string, f: Finding): Derived {
   const ptr = decodePointer(id);
   const at = ptr.lastIndexOf('responses');
-  const responses = at >= 0 ? encodePointer(ptr.slice(0, at + 1)) : `${id}/responses`;
+  // A shared component (a response, a schema) is met on an operation: the status goes on that operation.
+  const op = ptr[0] === 'paths' ? undefined : operationPointer(raw, f.operationId);
+  if (ptr[0] !== 'paths' && !op) return { noPatch: `${id} is shared, and the finding names no operation to add to` };
+  const responses = op ? `${op}/responses` : at >= 0 ? encodePointer(ptr.slice(0, at + 1)) : `${id}/responses`;
   const status = f.reproduce?.response?.status ?? f.status;
   if (status === undefined) return { noPatch: 'the finding does not say which status the deployment answered' };
   const map = nodeAt(raw, responses);
@@ -71,22 +74,92 @@ function addStatus(raw: RawNode, id: string, f: Finding): Derived {
   return { patch: [{ op: 'add', path: `${responses}${encodePointer([String(status)])}`, value }] };
 }
 
-/** A required property the deployment leaves out: take it out of `required`. */
+const JSON_MEDIA = /^application\/([\w.-]+\+)?json\b/i;
+
+/** The schema a node holds, by the pointer of the node as written: a response's JSON schema, through `$ref`s. */
+function schemaPointer(raw: RawNode, id: string): string {
+  let at = id;
+  const content = (nodeAt(raw, at) as RawNode | undefined)?.content;
+  const media = content && typeof content === 'object' ? Object.keys(content).find((k) => JSON_MEDIA.test(k)) : undefined;
+  if (media) at = `${at}${encodePointer(['content', media, 'schema'])}`;
+  for (let hops = 0; hops < 8; hops++) {
+    const ref = (nodeAt(raw, at) as RawNode | undefined)?.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#')) break;
+    at = ref.slice(1);
+  }
+  return at;
+}
+
+/** A required property the deployment leaves out: take it out of `required`, where the node or one of the
+ *  schemas it is made of (allOf) lists it. A shared schema it borrows by `$ref` (ApiError, a fact for the
+ *  401) is not changed: the borrowed part is written out in place, without the property in its `required`. */
 function unrequire(raw: RawNode, id: string, f: Finding): Derived {
   const ptr = decodePointer(id);
   const named = ptr.at(-2) === 'properties';
   const name = named ? ptr.at(-1) : /property "(.*)"/.exec(f.expected ?? '')?.[1];
-  const schema = named ? encodePointer(ptr.slice(0, -2)) : id;
+  const schema = named ? encodePointer(ptr.slice(0, -2)) : schemaPointer(raw, id);
+  if (name === undefined) return { noPatch: 'the finding does not name the missing property' };
   const required = nodeAt(raw, `${schema}/required`);
-  const index = Array.isArray(required) && name !== undefined ? required.indexOf(name) : -1;
-  if (index < 0) return { noPatch: `no "required" list at ${schema} names the missing property` };
-  const path = `${schema}/required/${index}`;
-  return {
-    patch: [
-      { op: 'test', path, value: name },
-      { op: 'remove', path },
-    ],
-  };
+  const index = Array.isArray(required) ? required.indexOf(name) : -1;
+  if (index >= 0) {
+    const path = `${schema}/required/${index}`;
+    return {
+      patch: [
+        { op: 'test', path, value: name },
+        { op: 'remove', path },
+      ],
+    };
+  }
+  const parts = nodeAt(raw, `${schema}/allOf`);
+  for (const [i, part] of (Array.isArray(parts) ? parts : []).entries()) {
+    const at = `${schema}/allOf/${i}`;
+    const target = schemaPointer(raw, at);
+    const borrowed = nodeAt(raw, target) as RawNode | undefined;
+    if (!Array.isArray(borrowed?.required) || !borrowed.required.includes(name)) continue;
+    // Its description speaks of the shared shape, which this one no longer is.
+    const { 'x-assumed': _a, 'x-assumed-reason': _r, description: _d, title: _t, ...copy } = structuredClone(borrowed);
+    copy.required = borrowed.required.filter((r: string) => r !== name);
+    if (!copy.required.length) delete copy.required;
+    return {
+      patch: [
+        { op: 'test', path: at, value: part },
+        { op: 'replace', path: at, value: copy },
+      ],
+    };
+  }
+  return { noPatch: `no "required" list at ${schema} names the missing property` };
+}
+
+/** The pointer of the operation an id names, for a situation met on it. */
+function operationPointer(raw: RawNode, operationId: string | undefined): string | undefined {
+  for (const [path, item] of Object.entries<RawNode>(raw.paths ?? {}))
+    for (const [method, op] of Object.entries<RawNode>(item ?? {}))
+      if (op && typeof op === 'object' && op.operationId === operationId) return encodePointer(['paths', path, method]);
+  return undefined;
+}
+
+/** A situation (`/x-situations/NAME`) the deployment answers with another status: the status it answered, and for
+ *  an error its message and the field its `errors` names; an operation that does not document that status gets it. */
+function situationStatus(raw: RawNode, id: string, f: Finding): Derived | undefined {
+  const node = nodeAt(raw, id) as RawNode | undefined;
+  if (!node || typeof node.status !== 'number' || f.keyword !== 'status') return undefined;
+  const answered = f.reproduce?.response?.status ?? f.status;
+  if (answered === undefined || answered === node.status)
+    return { noPatch: 'the finding does not say which status the deployment answered' };
+  const patch: PatchOperation[] = [
+    { op: 'test', path: `${id}/status`, value: node.status },
+    { op: 'replace', path: `${id}/status`, value: answered },
+  ];
+  const body = answerBody(f);
+  const value = (body.ok ? body.value : undefined) as { message?: unknown; errors?: unknown } | undefined;
+  if (answered >= 400 && typeof value?.message === 'string')
+    patch.push({ op: 'add', path: `${id}/message`, value: value.message });
+  const fields = value?.errors && typeof value.errors === 'object' ? Object.keys(value.errors) : [];
+  if (answered >= 400 && fields.length) patch.push({ op: 'add', path: `${id}/field`, value: fields[0] });
+  const op = operationPointer(raw, f.operationId);
+  const undocumented = op ? addStatus(raw, op, f) : undefined;
+  if (undocumented && 'patch' in undocumented) patch.push(...undocumented.patch);
+  return { patch };
 }
 
 /** A type the deployment sends besides the documented one: `null` joins the type list (as the spec writes
@@ -131,6 +204,8 @@ export function derivePatch(raw: RawNode, id: string, kind: string, f: Finding):
     return { noPatch: 'an HTTP rule outside the spec: nothing in spec/openapi.yaml to change' };
   // The check that saw it knows best what it saw.
   if (f.patch?.length) return { patch: f.patch };
+  const situation = situationStatus(raw, id, f);
+  if (situation) return situation;
   if (f.keyword === 'status' || ((kind === 'response' || kind === 'operation') && f.keyword === undefined))
     return addStatus(raw, id, f);
   if (f.keyword === 'required') return unrequire(raw, id, f);
@@ -140,31 +215,4 @@ export function derivePatch(raw: RawNode, id: string, kind: string, f: Finding):
 /** The patch as a reviewer reads it: YAML, the same operations. */
 export const patchYaml = (patch: PatchOperation[]): string => stringify(patch, { lineWidth: 0 }).trimEnd();
 
-const plain = (n: unknown): unknown => (isNode(n) ? n.toJSON() : n);
-
-/** Applies a ledger's patch to the YAML text of a spec, keeping its comments and layout; throws, naming the
- *  operation, where the spec is not what the patch was made against (a `test` that fails, a path that is not there). */
-export function applyPatchToYaml(text: string, patch: PatchOperation[]): string {
-  const doc = parseDocument(text);
-  for (const p of patch) {
-    const path = decodePointer(p.path);
-    const parent = path.slice(0, -1);
-    const last = path.at(-1) ?? '';
-    const here = doc.getIn(path, true);
-    const fail = (why: string) => new Error(`${p.op} ${p.path}: ${why}`);
-    if (p.op === 'test') {
-      if (JSON.stringify(plain(here)) !== JSON.stringify(p.value)) throw fail('the spec holds something else there');
-    } else if (p.op === 'remove' || p.op === 'replace') {
-      if (here === undefined) throw fail('no such node in the spec');
-      if (p.op === 'remove') doc.deleteIn(path);
-      else doc.setIn(path, doc.createNode(p.value));
-    } else {
-      const container = doc.getIn(parent, true);
-      if (!isNode(container) && parent.length) throw fail('its parent is not in the spec');
-      if (isSeq(container) && last === '-') container.add(doc.createNode(p.value));
-      else if (isSeq(container)) container.items.splice(Number(last), 0, doc.createNode(p.value));
-      else doc.setIn(path, doc.createNode(p.value));
-    }
-  }
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
-}
+export { applyPatchToYaml } from '../../spec/yaml-patch.js';

@@ -3,15 +3,18 @@ import { renderHtml } from './html.js';
 import { renderHuman } from './human.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
+import { renderSpecPatch } from './spec-patch.js';
 
-export type ReporterName = 'human' | 'json' | 'junit' | 'html';
+export type ReporterName = 'human' | 'json' | 'junit' | 'html' | 'spec-patch';
 export const REPORTERS: Record<ReporterName, (r: RunReport) => string> = {
   human: renderHuman,
   json: renderJson,
   junit: renderJunit,
   html: renderHtml,
+  'spec-patch': renderSpecPatch,
 };
 export { renderHtml } from './html.js';
 export { progressLine, renderHuman } from './human.js';
 export { renderJson } from './json.js';
 export { renderJunit } from './junit.js';
+export { renderSpecPatch, specPatchOf } from './spec-patch.js';

@@ -218,7 +218,7 @@ function constrains(items: unknown): boolean {
   if (items === undefined || items === true) return false;
   if (items && typeof items === 'object')
     return Object.keys(items).some(
-      (k) => !['description', 'title', 'example', 'examples', 'x-assumed', 'x-assumed-reason'].includes(k),
+      (k) => !['description', 'title', 'example', 'examples', 'x-assumed', 'x-assumed-reason', 'x-learned'].includes(k),
     );
   return true;
 }
