@@ -40,6 +40,11 @@ export function ledgerLines(ledger: LedgerReport | undefined): string[] {
   lines.push(
     `  confirmed ${ledger.confirmed}, contradicted ${ledger.contradicted}, not observed ${ledger.notObserved}`,
   );
+  const patched = ledger.entries.filter((e) => e.status === 'contradicted' && e.patch).length;
+  if (patched)
+    lines.push(
+      `  ${patched} of the contradictions carry a patch: --ledger-patch FILE writes them as one, npm run spec:apply -- FILE applies it (docs/contracts.md#the-learning-loop)`,
+    );
   return [...lines, ...unobservedLines(ledger)];
 }
 
