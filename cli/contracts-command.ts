@@ -86,7 +86,7 @@ export const CONTRACTS_COMMAND = {
     out: value('FILE', 'where the reporter before it writes; else standard output', { repeatable: true }),
     'ledger-patch': value(
       'FILE',
-      "write one JSON Patch (RFC 6902) for spec/openapi.yaml with the change of every contradicted assumption the run could patch, each marked where it was learnt; npm run spec:apply -- FILE applies it (the same as --reporter spec-patch --out FILE)",
+      'write one JSON Patch (RFC 6902) for spec/openapi.yaml with the change of every contradicted assumption the run could patch, each marked where it was learnt; npm run spec:apply -- FILE applies it (the same as --reporter spec-patch --out FILE)',
     ),
     strict: flag(
       'a finding resting on an x-assumed part of the spec, or on a rule outside it, fails instead of being an observation',

@@ -17,8 +17,8 @@ import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { renderAssumptions, renderEndpoints, replaceSection, SECTIONS } from '../spec/render-readme.js';
 import { BENCH_COMMAND } from './bench/main.js';
 import { FIXTURES_COMMAND } from './fixtures.js';
-import { SPEC_APPLY_COMMAND } from './spec-apply-command.js';
 import { MOCK_DOC_PATH, renderMockDoc } from './readme-errors.js';
+import { SPEC_APPLY_COMMAND } from './spec-apply-command.js';
 
 export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
 export const ENDPOINTS_PATH = fileURLToPath(new URL('../docs/endpoints.md', import.meta.url));

@@ -8,9 +8,13 @@ export const SPEC_APPLY_COMMAND = {
   synopsis: 'npm run spec:apply -- FILE [options]',
   positionals: { label: 'FILE', description: 'a JSON Patch (RFC 6902) for the spec, as --ledger-patch writes it' },
   options: {
-    spec: value('PATH', "the spec to change; another file than the project's own is changed alone (nothing regenerated)", {
-      shownDefault: 'spec/openapi.yaml',
-    }),
+    spec: value(
+      'PATH',
+      "the spec to change; another file than the project's own is changed alone (nothing regenerated)",
+      {
+        shownDefault: 'spec/openapi.yaml',
+      },
+    ),
     'dry-run': flag('check that the patch applies and that the mock starts from the result; change nothing'),
   },
   notes: ['exit code: 0 applied (or, with --dry-run, would apply), 2 it does not apply and nothing changed'],

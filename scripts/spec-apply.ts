@@ -19,7 +19,6 @@ import { SPEC_APPLY_COMMAND } from './spec-apply-command.js';
 /** A patch file larger than this is not read (a run's patch is a few KiB). */
 const MAX_PATCH_BYTES = 4 * 2 ** 20;
 
-
 interface Out {
   stdout: (s: string) => void;
   stderr: (s: string) => void;

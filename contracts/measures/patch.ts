@@ -80,7 +80,8 @@ const JSON_MEDIA = /^application\/([\w.-]+\+)?json\b/i;
 function schemaPointer(raw: RawNode, id: string): string {
   let at = id;
   const content = (nodeAt(raw, at) as RawNode | undefined)?.content;
-  const media = content && typeof content === 'object' ? Object.keys(content).find((k) => JSON_MEDIA.test(k)) : undefined;
+  const media =
+    content && typeof content === 'object' ? Object.keys(content).find((k) => JSON_MEDIA.test(k)) : undefined;
   if (media) at = `${at}${encodePointer(['content', media, 'schema'])}`;
   for (let hops = 0; hops < 8; hops++) {
     const ref = (nodeAt(raw, at) as RawNode | undefined)?.$ref;
