@@ -7,7 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Outcome } from '../../lib/http.js';
 import { preview } from '../../lib/preview.js';
+import type { SpecFacts } from '../../spec/facts.js';
+import type { PatchOperation } from '../../spec/finding.js';
 import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
+import type { Situation, SituationName } from '../../spec/situations.js';
 import type { CheckBody, CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
@@ -16,13 +19,14 @@ import { signIn } from './kit.js';
 import { harmlessBody, NO_SUCH_ID, NOBODY } from './negative.js';
 import { LIST_EFFECT } from './paging.js';
 
-/** The x-assumed points the probes show. */
-export const WRONG_PASSWORD = '/paths/~1user~1signin/post/responses/401';
-export const UNKNOWN_CLIENT = '/components/responses/ClientNotFound';
+/** The x-assumed points the probes show. The situations' (x-situations) say the status each probe expects. */
+export const WRONG_PASSWORD = '/x-situations/wrong-credentials';
+export const UNKNOWN_CLIENT = '/x-situations/unknown-client';
 export const LIMIT_CAP = '/components/schemas/ClientListRequest/properties/limit';
 export const COMPANY_LIMIT_CAP = '/components/schemas/CompanyClientsRequest/properties/limit';
-export const UNKNOWN_QR_CODE = '/paths/~1user~1qrcode_signin/post/responses/401';
-export const UNKNOWN_COMPANY = '/paths/~1client~1user_client/post/responses/404';
+export const UNKNOWN_QR_CODE = '/x-situations/unknown-qr-code';
+export const UNKNOWN_COMPANY = '/x-situations/other-company';
+export const NUMERIC_STRINGS = '/x-numeric-strings';
 export const UNKNOWN_AWNING = '/paths/~1measurements~1awning_measurement_add_edit/post/responses/404';
 /** The refusals of a body the deployment will not read, in each failure shape (section 7). */
 const REFUSALS = [
@@ -74,31 +78,35 @@ const probe = (
 });
 
 /** The probes, as data: what each is called, what it shows, what it sends. */
-function probesOf(found: Discovered): Probe[] {
+function probesOf(found: Discovered, facts: SpecFacts): Probe[] {
   const company = `contract-check-${randomBytes(6).toString('hex')}`;
+  const { situations, numericStrings } = facts;
   return [
     probe(
       ['negative', 'signin', 'refused-password'],
-      'refuses a wrong password with 401',
+      `refuses a wrong password with ${answered(situations['wrong-credentials'])}`,
       WRONG_PASSWORD,
       wrongPassword,
     ),
     ...['updateClient', 'deleteClient'].map((op) =>
-      probe(['negative', op, 'unknown-id'], 'answers an unknown client id with 404', UNKNOWN_CLIENT, (run) =>
-        unknownId(run, op, { client_id: NO_SUCH_ID }, 404),
+      probe(
+        ['negative', op, 'unknown-id'],
+        `answers an unknown client id with ${answered(situations['unknown-client'])}`,
+        UNKNOWN_CLIENT,
+        (run) => inSituation(run, op, { client_id: NO_SUCH_ID }, 'unknown-client'),
       ),
     ),
     probe(
       ['negative', 'qrcodeSignin', 'unknown-code'],
-      'refuses a QR code no device issued with 401',
+      `refuses a QR code no device issued with ${answered(situations['unknown-qr-code'])}`,
       UNKNOWN_QR_CODE,
-      (run) => unknownId(run, 'qrcodeSignin', {}, 401),
+      (run) => inSituation(run, 'qrcodeSignin', {}, 'unknown-qr-code'),
     ),
     probe(
       ['negative', 'listCompanyClients', 'unknown-company'],
-      "answers a company not the caller's with 404",
+      `answers a company not the caller's with ${answered(situations['other-company'])}`,
       UNKNOWN_COMPANY,
-      (run) => unknownId(run, 'listCompanyClients', { company_name: company, page: 1 }, 404),
+      (run) => otherCompany(run, company),
     ),
     probe(
       ['negative', 'addEditAwningMeasurement', 'unknown-id'],
@@ -147,27 +155,87 @@ function probesOf(found: Discovered): Probe[] {
       LIST_EFFECT,
       keywordFields,
     ),
+    probe(
+      ['negative', 'listClients', 'numeric-string'],
+      numericStrings ? 'takes limit "5" as 5' : 'refuses limit "5" (a string) with 422',
+      NUMERIC_STRINGS,
+      numericString,
+    ),
   ];
 }
 
 export async function probeChecks(s: Session, found: Discovered): Promise<void> {
-  for (const p of probesOf(found))
+  for (const p of probesOf(found, s.ctx.facts))
     if (p.writes && !s.ctx.allowWrites) s.skip(p.spec, `needs --allow-writes (${p.writes})`);
     else await s.check(p.spec, p.body);
+}
+
+/** What the spec says a situation is answered with, for a title. */
+const answered = (s: Situation) => (s.status < 300 ? `${s.status} (an empty page)` : String(s.status));
+
+/** An answer in a situation, judged by the status its node says: what differs rests on the node, whose
+ *  patch (the status the deployment chose) contracts/measures/patch.ts derives. */
+function inSituationAnswer(run: CheckRun, operationId: string, out: Outcome, name: SituationName): Finding[] {
+  const s = run.ctx.facts.situations[name];
+  return run.conform(operationId, out, s.status < 300 ? '2xx' : [s.status], { rests: s.pointer });
 }
 
 /** The run's own address with a password it does not have (one attempt: no lockout), or an unknown address. */
 async function wrongPassword(run: CheckRun): Promise<Finding[]> {
   const email = run.ctx.credentials.email ?? NOBODY;
   const { out } = await signIn(run, email, `wrong-${randomBytes(8).toString('hex')}`);
-  return run.conform('signin', out, [401]);
+  return inSituationAnswer(run, 'signin', out, 'wrong-credentials');
 }
 
 /** The operation's harmless body with `extra` over it: ids no record has, codes nobody issued (an update or
  *  delete of an id no client has changes nothing, whatever the deployment does with it). */
+async function inSituation(run: CheckRun, operationId: string, extra: object, name: SituationName) {
+  const body = { ...harmlessBody(run.op(operationId)), ...extra };
+  return inSituationAnswer(run, operationId, await run.call(operationId, { body }), name);
+}
+
+/** The awning's unknown ids: its own documented 404, in its own failure shape (section 7). */
 async function unknownId(run: CheckRun, operationId: string, extra: object, status: number): Promise<Finding[]> {
   const body = { ...harmlessBody(run.op(operationId)), ...extra };
   return run.conform(operationId, await run.call(operationId, { body }), [status]);
+}
+
+/** A company name nobody has: refused, or (a 2xx in the spec) an empty page, never another company's clients. */
+async function otherCompany(run: CheckRun, company: string): Promise<Finding[]> {
+  const out = await run.call('listCompanyClients', { body: { company_name: company, page: 1 } });
+  const problems = inSituationAnswer(run, 'listCompanyClients', out, 'other-company');
+  const page = pageOf(out);
+  if (page && page.data.length > 0)
+    problems.push(
+      resting(
+        {
+          operationId: 'listCompanyClients',
+          message: `client/user_client answered ${page.data.length} clients for a company nobody has (${company})`,
+          expected: 'an empty page',
+          actual: `${page.data.length} clients`,
+          reproduce: run.reproduce(out),
+        },
+        UNKNOWN_COMPANY,
+      ),
+    );
+  return problems;
+}
+
+/** limit "5": a string of digits where an integer is documented. What the deployment did is the node's value. */
+async function numericString(run: CheckRun): Promise<Finding[]> {
+  const accepted = run.ctx.facts.numericStrings;
+  const out = await run.call('listClients', { body: { page: 1, limit: String(LIMIT) } });
+  const problems = run.conform('listClients', out, accepted ? '2xx' : [422], { rests: NUMERIC_STRINGS });
+  const took = out.status !== undefined && out.status >= 200 && out.status < 300;
+  const refused = out.status === 422;
+  // Only an answer that says which (taken, or refused as invalid) tells the node's value.
+  if (took === accepted || !(took || refused)) return problems;
+  const path = `${NUMERIC_STRINGS}/accepted`;
+  const patch: PatchOperation[] = [
+    { op: 'test', path, value: accepted },
+    { op: 'replace', path, value: took },
+  ];
+  return problems.map((f) => (f.assumption === NUMERIC_STRINGS && f.keyword === undefined ? { ...f, patch } : f));
 }
 
 /** A body the deployment must refuse before reading it (too large, not JSON). */
