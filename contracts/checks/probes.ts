@@ -8,25 +8,36 @@ import { randomBytes } from 'node:crypto';
 import type { Outcome } from '../../lib/http.js';
 import { preview } from '../../lib/preview.js';
 import type { SpecFacts } from '../../spec/facts.js';
-import type { PatchOperation } from '../../spec/finding.js';
 import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
-import type { Situation, SituationName } from '../../spec/situations.js';
 import type { CheckBody, CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
-import { signIn } from './kit.js';
-import { harmlessBody, NO_SUCH_ID, NOBODY } from './negative.js';
+import { harmlessBody, NO_SUCH_ID } from './negative.js';
 import { LIST_EFFECT } from './paging.js';
+import {
+  answered,
+  inSituation,
+  NUMERIC_STRINGS,
+  numericString,
+  otherCompany,
+  UNKNOWN_CLIENT,
+  UNKNOWN_COMPANY,
+  UNKNOWN_QR_CODE,
+  WRONG_PASSWORD,
+  wrongPassword,
+} from './situations.js';
 
-/** The x-assumed points the probes show. The situations' (x-situations) say the status each probe expects. */
-export const WRONG_PASSWORD = '/x-situations/wrong-credentials';
-export const UNKNOWN_CLIENT = '/x-situations/unknown-client';
+/** The x-assumed points the probes show (the situations' and numeric strings' in situations.ts). */
 export const LIMIT_CAP = '/components/schemas/ClientListRequest/properties/limit';
 export const COMPANY_LIMIT_CAP = '/components/schemas/CompanyClientsRequest/properties/limit';
-export const UNKNOWN_QR_CODE = '/x-situations/unknown-qr-code';
-export const UNKNOWN_COMPANY = '/x-situations/other-company';
-export const NUMERIC_STRINGS = '/x-numeric-strings';
+export {
+  NUMERIC_STRINGS,
+  UNKNOWN_CLIENT,
+  UNKNOWN_COMPANY,
+  UNKNOWN_QR_CODE,
+  WRONG_PASSWORD,
+} from './situations.js';
 export const UNKNOWN_AWNING = '/paths/~1measurements~1awning_measurement_add_edit/post/responses/404';
 /** The refusals of a body the deployment will not read, in each failure shape (section 7). */
 const REFUSALS = [
@@ -170,72 +181,10 @@ export async function probeChecks(s: Session, found: Discovered): Promise<void> 
     else await s.check(p.spec, p.body);
 }
 
-/** What the spec says a situation is answered with, for a title. */
-const answered = (s: Situation) => (s.status < 300 ? `${s.status} (an empty page)` : String(s.status));
-
-/** An answer in a situation, judged by the status its node says: what differs rests on the node, whose
- *  patch (the status the deployment chose) contracts/measures/patch.ts derives. */
-function inSituationAnswer(run: CheckRun, operationId: string, out: Outcome, name: SituationName): Finding[] {
-  const s = run.ctx.facts.situations[name];
-  return run.conform(operationId, out, s.status < 300 ? '2xx' : [s.status], { rests: s.pointer });
-}
-
-/** The run's own address with a password it does not have (one attempt: no lockout), or an unknown address. */
-async function wrongPassword(run: CheckRun): Promise<Finding[]> {
-  const email = run.ctx.credentials.email ?? NOBODY;
-  const { out } = await signIn(run, email, `wrong-${randomBytes(8).toString('hex')}`);
-  return inSituationAnswer(run, 'signin', out, 'wrong-credentials');
-}
-
-/** The operation's harmless body with `extra` over it: ids no record has, codes nobody issued (an update or
- *  delete of an id no client has changes nothing, whatever the deployment does with it). */
-async function inSituation(run: CheckRun, operationId: string, extra: object, name: SituationName) {
-  const body = { ...harmlessBody(run.op(operationId)), ...extra };
-  return inSituationAnswer(run, operationId, await run.call(operationId, { body }), name);
-}
-
 /** The awning's unknown ids: its own documented 404, in its own failure shape (section 7). */
 async function unknownId(run: CheckRun, operationId: string, extra: object, status: number): Promise<Finding[]> {
   const body = { ...harmlessBody(run.op(operationId)), ...extra };
   return run.conform(operationId, await run.call(operationId, { body }), [status]);
-}
-
-/** A company name nobody has: refused, or (a 2xx in the spec) an empty page, never another company's clients. */
-async function otherCompany(run: CheckRun, company: string): Promise<Finding[]> {
-  const out = await run.call('listCompanyClients', { body: { company_name: company, page: 1 } });
-  const problems = inSituationAnswer(run, 'listCompanyClients', out, 'other-company');
-  const page = pageOf(out);
-  if (page && page.data.length > 0)
-    problems.push(
-      resting(
-        {
-          operationId: 'listCompanyClients',
-          message: `client/user_client answered ${page.data.length} clients for a company nobody has (${company})`,
-          expected: 'an empty page',
-          actual: `${page.data.length} clients`,
-          reproduce: run.reproduce(out),
-        },
-        UNKNOWN_COMPANY,
-      ),
-    );
-  return problems;
-}
-
-/** limit "5": a string of digits where an integer is documented. What the deployment did is the node's value. */
-async function numericString(run: CheckRun): Promise<Finding[]> {
-  const accepted = run.ctx.facts.numericStrings;
-  const out = await run.call('listClients', { body: { page: 1, limit: String(LIMIT) } });
-  const problems = run.conform('listClients', out, accepted ? '2xx' : [422], { rests: NUMERIC_STRINGS });
-  const took = out.status !== undefined && out.status >= 200 && out.status < 300;
-  const refused = out.status === 422;
-  // Only an answer that says which (taken, or refused as invalid) tells the node's value.
-  if (took === accepted || !(took || refused)) return problems;
-  const path = `${NUMERIC_STRINGS}/accepted`;
-  const patch: PatchOperation[] = [
-    { op: 'test', path, value: accepted },
-    { op: 'replace', path, value: took },
-  ];
-  return problems.map((f) => (f.assumption === NUMERIC_STRINGS && f.keyword === undefined ? { ...f, patch } : f));
 }
 
 /** A body the deployment must refuse before reading it (too large, not JSON). */

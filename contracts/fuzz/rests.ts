@@ -9,7 +9,7 @@ import { encodePointer, schemaAssumption } from '../../spec/assumptions.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import { PLATFORM_REFUSAL } from '../checks/negative.js';
-import { NUMERIC_STRINGS } from '../checks/probes.js';
+import { NUMERIC_STRINGS } from '../checks/situations.js';
 import { allowedTypes, type Flaw, jsonType } from './flaws.js';
 
 const DIGITS = /^-?\d+$/;
