@@ -30,11 +30,17 @@ function pageData(out: Outcome): unknown[] | undefined {
 /** What the spec says a situation is answered with, for a title. */
 export const answered = (s: Situation) => (s.status < 300 ? `${s.status} (an empty page)` : String(s.status));
 
-/** An answer in a situation, judged by the status its node says: what differs rests on the node, whose
- *  patch (the status the deployment chose) contracts/measures/patch.ts derives. */
+/** An answer in a situation, judged by the status its node says: a status that differs rests on the node,
+ *  marked `keyword: 'status'`, from which contracts/measures/patch.ts derives the patch (the status, text
+ *  and field the deployment chose). */
 function inSituationAnswer(run: CheckRun, operationId: string, out: Outcome, name: SituationName): Finding[] {
   const s = run.ctx.facts.situations[name];
-  return run.conform(operationId, out, s.status < 300 ? '2xx' : [s.status], { rests: s.pointer });
+  const found = run.conform(operationId, out, s.status < 300 ? '2xx' : [s.status], { rests: s.pointer });
+  return found.map((f) =>
+    f.assumption === s.pointer && f.keyword === undefined && f.actual === String(out.status)
+      ? { ...f, keyword: 'status' }
+      : f,
+  );
 }
 
 /** The run's own address with a password it does not have (one attempt: no lockout), or an unknown address. */
