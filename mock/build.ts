@@ -4,7 +4,7 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { CORS_MAX_AGE, isAllowedOrigin } from '../lib/origins.js';
-import { createAjv, withFiniteNumbers } from '../spec/ajv.js';
+import { createAjv, withFiniteNumbers, withNumericStrings } from '../spec/ajv.js';
 import type { JsonSchema } from '../spec/load.js';
 import { controls } from './controls/controls.js';
 import { guardControlRoutes } from './controls/guard.js';
@@ -63,9 +63,16 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   // Query strings arrive as text: the same configuration, coercing to the schema's types.
   const coercing = createAjv({ allErrors: true, coerceTypes: true });
   // Numbers Ajv lets through (a coerced "Infinity", an integer beyond 2^53) are refused for every field.
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    withFiniteNumbers((httpPart === 'querystring' ? coercing : ajv).compile(schema), schema as JsonSchema),
-  );
+  // A body's integer field takes a string of digits when the spec says so (x-numeric-strings).
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate = withFiniteNumbers(
+      (httpPart === 'querystring' ? coercing : ajv).compile(schema),
+      schema as JsonSchema,
+    );
+    return httpPart === 'body' && ctx.facts.numericStrings
+      ? withNumericStrings(validate, schema as JsonSchema)
+      : validate;
+  });
 
   const worlds = new Worlds({
     max: ctx.maxWorlds,

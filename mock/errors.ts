@@ -10,8 +10,16 @@
 // reaches handlers as their input's `errors`: the one way the mock raises.
 
 import type { JsonSchema, LoadedSpec } from '../spec/load.js';
+import { type Situation, type SituationName, situationsOf } from '../spec/situations.js';
 
 export type ErrorShape = 'api' | 'status';
+
+/** Whether a {message, status, errors} body carries `status`, and `errors` when the error has them. */
+export interface BodyFields {
+  status: boolean;
+  errors: boolean;
+}
+const ALL_FIELDS: BodyFields = { status: true, errors: true };
 
 /** The response header every error answer carries its code in (exposed to browser apps by CORS). */
 export const MOCK_ERROR_HEADER = 'x-mock-error';
@@ -30,9 +38,12 @@ export class MockError extends Error {
     this.name = 'MockError';
   }
 
+  /** Which of `status` and `errors` its {message, status, errors} body carries (the documented schema's). */
+  private fields: BodyFields = ALL_FIELDS;
+
   /** The same error in another shape or with another text (the one an operation documents). */
   as(shape: ErrorShape, message: string): MockError {
-    return new MockError(
+    const e = new MockError(
       this.code,
       this.statusCode,
       message,
@@ -40,13 +51,25 @@ export class MockError extends Error {
       shape === 'api' ? this.errors : undefined,
       this.headers,
     );
+    e.fields = this.fields;
+    return e;
+  }
+
+  /** The same error with only the fields the operation's documented schema for its status has. */
+  fitted(fields: BodyFields): MockError {
+    if (fields.status === this.fields.status && fields.errors === this.fields.errors) return this;
+    const e = this.as(this.shape, this.message);
+    e.fields = fields;
+    return e;
   }
 
   body(): Record<string, unknown> {
     if (this.shape === 'status') return { status: 'error', message: this.message };
-    return this.errors
-      ? { message: this.message, status: this.statusCode, errors: this.errors }
-      : { message: this.message, status: this.statusCode };
+    return {
+      message: this.message,
+      ...(this.fields.status ? { status: this.statusCode } : {}),
+      ...(this.errors && this.fields.errors ? { errors: this.errors } : {}),
+    };
   }
 
   /** The headers its answer carries: its own (Allow...) and its code, so a developer can tell why it failed. */
@@ -128,22 +151,32 @@ const DEFINITIONS = {
         'The body, path or query fails the spec or a rule of the operation; Laravel-style `errors` per field, the first one the message.',
     },
   ),
+  // Their status, text and 422 field are the spec's (x-situations, SITUATION_ERRORS); these are a spec's
+  // without the node.
   INVALID_CREDENTIALS: define(401, 'Invalid email or password.', {
-    means: 'Sign-in with a wrong password or an unknown email.',
+    means: 'Sign-in with a wrong password or an unknown email (`/x-situations/wrong-credentials`).',
   }),
   ACCOUNT_DEACTIVATED: define(401, 'Your account has been deactivated.', {
     means:
       'Sign-in with the right password to a deactivated account (`/__mock/tokens/invalidate`, reason `deactivation`).',
   }),
-  INVALID_QR_CODE: define(401, 'Invalid QR code.', { means: 'QR sign-in with a code that is no live token.' }),
+  INVALID_QR_CODE: define(401, 'Invalid QR code.', {
+    means: 'QR sign-in with a code that is no live token (`/x-situations/unknown-qr-code`).',
+  }),
   CLIENT_NOT_FOUND: define(404, 'Client not found.', {
-    means: "A client that does not exist, was deleted, or is another company's.",
+    means: 'A client that does not exist or was deleted (`/x-situations/unknown-client`).',
+  }),
+  CLIENT_OF_OTHER_COMPANY: define(404, 'Client not found.', {
+    means: "A client of another company (`/x-situations/other-company-client`); the awning's own 404 aside.",
   }),
   ROOM_NOT_FOUND: define(404, 'Room not found.', { means: 'A room that is not one of the given client.' }),
   MEASUREMENT_NOT_FOUND: define(404, 'Measurement not found.', {
     means: "A measurement id to edit that is not one of this form's in the company.",
   }),
-  COMPANY_NOT_FOUND: define(404, 'Company not found.', { means: "client/user_client with another company's name." }),
+  COMPANY_NOT_FOUND: define(404, 'Company not found.', {
+    means:
+      "client/user_client with another company's name (`/x-situations/other-company`; a 2xx there answers an empty page).",
+  }),
   AWNING_NOT_FOUND: define(404, (what: string) => `${what} not found.`, {
     shape: 'status',
     means: "The awning operation's client, room or measurement not found, in its own shape.",
@@ -315,8 +348,32 @@ export const Errors = factories(DEFINITIONS);
 
 export type ErrorCatalogue = typeof Errors & { readonly [K in keyof typeof SPEC_TEXTS]: ErrorFactory<[]> };
 
-/** The whole catalogue for one spec: Errors plus the fixed texts, read from it once at start-up. */
+/** The entries whose status, text and 422 field are the spec's choice for a situation (`/x-situations`). */
+export const SITUATION_ERRORS = {
+  INVALID_CREDENTIALS: 'wrong-credentials',
+  INVALID_QR_CODE: 'unknown-qr-code',
+  CLIENT_NOT_FOUND: 'unknown-client',
+  CLIENT_OF_OTHER_COMPANY: 'other-company-client',
+  COMPANY_NOT_FOUND: 'other-company',
+} as const satisfies Partial<Record<keyof typeof DEFINITIONS, SituationName>>;
+
+/** An entry as the spec's situation makes it: its status and text, and for a 422 the validation shape's
+ *  `errors` naming the situation's field (Laravel refuses that way). */
+function situationFactory(name: keyof typeof SITUATION_ERRORS, situation: Situation): ErrorFactory<[]> {
+  const own = DEFINITIONS[name];
+  const message = situation.message ?? own.message();
+  const errors = situation.status === 422 ? () => ({ [situation.field]: [message] }) : undefined;
+  return factory(name, define(situation.status, message, { means: own.means, ...(errors ? { errors } : {}) }));
+}
+
+/** The whole catalogue for one spec: Errors plus the fixed texts and the situations' answers, read from it
+ *  once at start-up (a malformed `/x-situations` fails here, naming the entry). */
 export function errorCatalogue(spec: LoadedSpec): ErrorCatalogue {
+  const situations = situationsOf(spec.document);
+  const chosen = Object.entries(SITUATION_ERRORS).map(
+    ([name, situation]) =>
+      [name, situationFactory(name as keyof typeof SITUATION_ERRORS, situations[situation])] as const,
+  );
   const schemas = (spec.document.components?.schemas ?? {}) as Record<string, JsonSchema>;
   const fromSpec = Object.entries(SPEC_TEXTS).map(([name, { schema: schemaName, means }]) => {
     const schema = schemas[schemaName];
@@ -328,11 +385,11 @@ export function errorCatalogue(spec: LoadedSpec): ErrorCatalogue {
       );
     return [name, factory(name, define(statusCode, message, { means }))] as const;
   });
-  return { ...Errors, ...Object.fromEntries(fromSpec) } as ErrorCatalogue;
+  return { ...Errors, ...Object.fromEntries(chosen), ...Object.fromEntries(fromSpec) } as ErrorCatalogue;
 }
 
 /** The `const` a schema gives one of its properties, looking through allOf. */
-function propertyConst(schema: JsonSchema, property: string): unknown {
+export function propertyConst(schema: JsonSchema, property: string): unknown {
   const own = (schema.properties as Record<string, JsonSchema> | undefined)?.[property];
   if (own && 'const' in own) return own.const;
   for (const part of (schema.allOf as JsonSchema[] | undefined) ?? []) {

@@ -71,6 +71,8 @@ function holdsOutsizedNumber(data: unknown, depth: number): boolean {
 interface Shape {
   /** The schema holds whole numbers only (`integer`, possibly with null). */
   integer: boolean;
+  /** It holds whole numbers and no string: where a string of digits may stand for one (x-numeric-strings). */
+  digits: boolean;
   /** Its properties and items, across allOf / oneOf / anyOf (the first that names one). */
   property: (key: string) => JsonSchema | undefined;
   items: JsonSchema | undefined;
@@ -86,6 +88,7 @@ function shapeOf(schema: JsonSchema): Shape {
   const types = declaredTypes(schema);
   shape = {
     integer: !!types?.has('integer') && !types.has('number'),
+    digits: !!types?.has('integer') && !types.has('number') && !types.has('string'),
     property: (key) =>
       parts.map((p) => (p.properties as Record<string, JsonSchema> | undefined)?.[key]).find((x) => x !== undefined),
     items: parts.find((p) => p.items)?.items as JsonSchema | undefined,
@@ -123,4 +126,44 @@ function unsafeNumbers(
     return;
   }
   for (const [key, v] of Object.entries(data)) unsafeNumbers(v, shape?.property(key), [...path, key], out, depth + 1);
+}
+
+/** A string of digits, as Laravel's `integer` rule (PHP's FILTER_VALIDATE_INT) takes one: no sign but minus,
+ *  no spaces, no decimal point, no exponent, no hexadecimal. */
+const DIGITS = /^-?\d+$/;
+
+/**
+ * The value with every string of digits that stands where the schema holds
+ * only integers replaced by its number (x-numeric-strings accepted: `"10"` is
+ * 10), objects and arrays changed in place; no other string, and no string
+ * where a string is allowed, is touched. A number past 2^53 is then refused by
+ * withFiniteNumbers as any such number is.
+ */
+export function numericStringsAsIntegers(data: unknown, schema: JsonSchema | undefined, depth = 0): unknown {
+  if (!schema || depth > MAX_WALK_DEPTH) return data;
+  const shape = shapeOf(schema);
+  if (typeof data === 'string') return shape.digits && DIGITS.test(data) ? Number(data) : data;
+  if (data === null || typeof data !== 'object') return data;
+  if (Array.isArray(data)) {
+    for (let i = 0; i < data.length; i++) data[i] = numericStringsAsIntegers(data[i], shape.items, depth + 1);
+    return data;
+  }
+  const object = data as Record<string, unknown>;
+  for (const [key, v] of Object.entries(object)) {
+    const at = shape.property(key);
+    if (at && v !== null && (typeof v === 'string' || typeof v === 'object'))
+      object[key] = numericStringsAsIntegers(v, at, depth + 1);
+  }
+  return data;
+}
+
+/** A body validator that reads strings of digits in integer fields as their numbers first (the data is
+ *  changed in place, so that the handler gets the numbers). */
+export function withNumericStrings(validate: ValidateFunction, schema: JsonSchema): ValidateFunction {
+  const checked = ((data: unknown) => {
+    const valid = validate(numericStringsAsIntegers(data, schema));
+    checked.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return checked;
 }

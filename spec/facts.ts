@@ -2,6 +2,7 @@
 // read from the loaded document in one place so that the mock, the contract
 // suite and the scripts cannot drift from spec/openapi.yaml or from each other.
 import type { LoadedSpec, RawNode } from './load.js';
+import { type Situation, type SituationName, situationsOf } from './situations.js';
 
 export interface RateLimitFact {
   requests: number;
@@ -28,6 +29,14 @@ export interface SpecFacts {
   /** From the spec's own `x-rate-limit` extension (the document states it in prose, section 8). */
   rateLimit: RateLimitFact;
   headers: HeaderNames;
+  /** `x-platform-refusal.refused`: a missing or unknown platform header is refused (400); false, served as
+   *  `defaultPlatform`. A spec without it refuses. */
+  platformRefused: boolean;
+  /** `x-numeric-strings.accepted`: an integer field of a request body takes a string of digits. A spec
+   *  without it does not. */
+  numericStrings: boolean;
+  /** `x-situations`: what a wrong password, an unknown or another company's id... are answered with. */
+  situations: Record<SituationName, Situation>;
 }
 
 export class SpecFactError extends Error {
@@ -54,7 +63,18 @@ export function specFacts(spec: Pick<LoadedSpec, 'document'>): SpecFacts {
       token: tokenHeader(document),
       authorization: 'authorization',
     },
+    platformRefused: choice(document, 'x-platform-refusal', 'refused', true),
+    numericStrings: choice(document, 'x-numeric-strings', 'accepted', false),
+    situations: situationsOf(document),
   };
+}
+
+/** A yes-or-no the spec makes in a root extension; absent, what the mock did before the spec said it. */
+function choice(document: RawNode, node: string, key: string, absent: boolean): boolean {
+  const value = document[node]?.[key];
+  if (value === undefined) return absent;
+  if (typeof value !== 'boolean') throw new SpecFactError(`${node}.${key} as true or false`);
+  return value;
 }
 
 function headerParameter(document: RawNode, component: string): RawNode {

@@ -44,6 +44,7 @@ export function describePointer(pointer: string, raw: RawNode): string {
     return `${kind} \`${name}\`${field.length ? ` → \`${field.join('.')}\`` : ''}`;
   }
   if (parts.length === 1 && parts[0]!.startsWith('x-')) return `spec extension \`${parts[0]}\``;
+  if (parts.length === 2 && parts[0]!.startsWith('x-')) return `spec extension \`${parts[0]}\` \`${parts[1]}\``;
   return pointer;
 }
 

@@ -3,6 +3,8 @@
 // in the documented shape; a method the spec lacks for a path answers 4xx.
 // Bodies name identifiers that do not exist, so that even a deployment that
 // wrongly accepts them changes nothing.
+import type { Outcome } from '../../lib/http.js';
+import type { PatchOperation } from '../../spec/finding.js';
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import type { AuthMode, CheckRun } from '../check-run.js';
@@ -41,11 +43,14 @@ export async function negativeChecks(s: Session): Promise<void> {
   for (const op of s.spec.operations) {
     const body = harmlessBody(op);
     const params = op.path.includes('{token}') ? { token: 'contract-check-unknown-token' } : undefined;
+    const refused = s.ctx.facts.platformRefused;
     const noPlatform = {
       id: `negative:${op.operationId}:no-platform`,
       group: 'negative' as const,
       operationId: op.operationId,
-      title: 'refuses a request without the platform header',
+      title: refused
+        ? 'refuses a request without the platform header'
+        : 'serves a request without the platform header (x-platform-refusal: not refused)',
       shows: [PLATFORM_REFUSAL],
     };
     // Accepted by a deployment that ignores the header, a logout ends the session it is sent with: never the run's.
@@ -53,10 +58,7 @@ export async function negativeChecks(s: Session): Promise<void> {
     else
       await s.check(noPlatform, (run) =>
         withSessionFor(run, op, async (auth) =>
-          run.conform(op.operationId, await run.call(op.operationId, { body, params, platform: null, auth }), '4xx', {
-            situation: '400',
-            rests: PLATFORM_REFUSAL,
-          }),
+          noPlatformAnswer(run, op, await run.call(op.operationId, { body, params, platform: null, auth })),
         ),
       );
     if (!op.requestBody || !body) continue;
@@ -101,6 +103,32 @@ export async function negativeChecks(s: Session): Promise<void> {
     }
   }
   await wrongMethodChecks(s);
+}
+
+/**
+ * A request without the platform header, judged by x-platform-refusal: refused, a 4xx (the 400 the spec
+ * documents); not refused, whatever the operation answers its harmless body with, but the refusal (400).
+ * An answer that shows what the deployment chose instead (a 2xx where refused, a 400 where served) carries
+ * the patch of `refused`.
+ */
+function noPlatformAnswer(run: CheckRun, op: OperationEntry, out: Outcome): Finding[] {
+  const refused = run.ctx.facts.platformRefused;
+  const served = Object.keys(op.responses)
+    .map(Number)
+    .filter((n) => n !== 400 && n < 500 && n !== 429);
+  const found = run.conform(op.operationId, out, refused ? '4xx' : served, {
+    situation: refused ? '400' : undefined,
+    rests: PLATFORM_REFUSAL,
+  });
+  const status = out.status ?? 0;
+  const chose = refused ? status >= 200 && status < 300 : status === 400;
+  if (!chose) return found;
+  const path = `${PLATFORM_REFUSAL}/refused`;
+  const patch: PatchOperation[] = [
+    { op: 'test', path, value: refused },
+    { op: 'replace', path, value: !refused },
+  ];
+  return found.map((f) => (f.assumption === PLATFORM_REFUSAL && f.keyword === undefined ? { ...f, patch } : f));
 }
 
 async function wrongMethodChecks(s: Session): Promise<void> {

@@ -7,22 +7,37 @@
 import { randomBytes } from 'node:crypto';
 import type { Outcome } from '../../lib/http.js';
 import { preview } from '../../lib/preview.js';
+import type { SpecFacts } from '../../spec/facts.js';
 import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
 import type { CheckBody, CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
-import { signIn } from './kit.js';
-import { harmlessBody, NO_SUCH_ID, NOBODY } from './negative.js';
+import { harmlessBody, NO_SUCH_ID } from './negative.js';
 import { LIST_EFFECT } from './paging.js';
+import {
+  answered,
+  inSituation,
+  NUMERIC_STRINGS,
+  numericString,
+  otherCompany,
+  UNKNOWN_CLIENT,
+  UNKNOWN_COMPANY,
+  UNKNOWN_QR_CODE,
+  WRONG_PASSWORD,
+  wrongPassword,
+} from './situations.js';
 
-/** The x-assumed points the probes show. */
-export const WRONG_PASSWORD = '/paths/~1user~1signin/post/responses/401';
-export const UNKNOWN_CLIENT = '/components/responses/ClientNotFound';
+/** The x-assumed points the probes show (the situations' and numeric strings' in situations.ts). */
 export const LIMIT_CAP = '/components/schemas/ClientListRequest/properties/limit';
 export const COMPANY_LIMIT_CAP = '/components/schemas/CompanyClientsRequest/properties/limit';
-export const UNKNOWN_QR_CODE = '/paths/~1user~1qrcode_signin/post/responses/401';
-export const UNKNOWN_COMPANY = '/paths/~1client~1user_client/post/responses/404';
+export {
+  NUMERIC_STRINGS,
+  UNKNOWN_CLIENT,
+  UNKNOWN_COMPANY,
+  UNKNOWN_QR_CODE,
+  WRONG_PASSWORD,
+} from './situations.js';
 export const UNKNOWN_AWNING = '/paths/~1measurements~1awning_measurement_add_edit/post/responses/404';
 /** The refusals of a body the deployment will not read, in each failure shape (section 7). */
 const REFUSALS = [
@@ -74,31 +89,35 @@ const probe = (
 });
 
 /** The probes, as data: what each is called, what it shows, what it sends. */
-function probesOf(found: Discovered): Probe[] {
+function probesOf(found: Discovered, facts: SpecFacts): Probe[] {
   const company = `contract-check-${randomBytes(6).toString('hex')}`;
+  const { situations, numericStrings } = facts;
   return [
     probe(
       ['negative', 'signin', 'refused-password'],
-      'refuses a wrong password with 401',
+      `refuses a wrong password with ${answered(situations['wrong-credentials'])}`,
       WRONG_PASSWORD,
       wrongPassword,
     ),
     ...['updateClient', 'deleteClient'].map((op) =>
-      probe(['negative', op, 'unknown-id'], 'answers an unknown client id with 404', UNKNOWN_CLIENT, (run) =>
-        unknownId(run, op, { client_id: NO_SUCH_ID }, 404),
+      probe(
+        ['negative', op, 'unknown-id'],
+        `answers an unknown client id with ${answered(situations['unknown-client'])}`,
+        UNKNOWN_CLIENT,
+        (run) => inSituation(run, op, { client_id: NO_SUCH_ID }, 'unknown-client'),
       ),
     ),
     probe(
       ['negative', 'qrcodeSignin', 'unknown-code'],
-      'refuses a QR code no device issued with 401',
+      `refuses a QR code no device issued with ${answered(situations['unknown-qr-code'])}`,
       UNKNOWN_QR_CODE,
-      (run) => unknownId(run, 'qrcodeSignin', {}, 401),
+      (run) => inSituation(run, 'qrcodeSignin', {}, 'unknown-qr-code'),
     ),
     probe(
       ['negative', 'listCompanyClients', 'unknown-company'],
-      "answers a company not the caller's with 404",
+      `answers a company not the caller's with ${answered(situations['other-company'])}`,
       UNKNOWN_COMPANY,
-      (run) => unknownId(run, 'listCompanyClients', { company_name: company, page: 1 }, 404),
+      (run) => otherCompany(run, company),
     ),
     probe(
       ['negative', 'addEditAwningMeasurement', 'unknown-id'],
@@ -147,24 +166,22 @@ function probesOf(found: Discovered): Probe[] {
       LIST_EFFECT,
       keywordFields,
     ),
+    probe(
+      ['negative', 'listClients', 'numeric-string'],
+      numericStrings ? 'takes limit "5" as 5' : 'refuses limit "5" (a string) with 422',
+      NUMERIC_STRINGS,
+      numericString,
+    ),
   ];
 }
 
 export async function probeChecks(s: Session, found: Discovered): Promise<void> {
-  for (const p of probesOf(found))
+  for (const p of probesOf(found, s.ctx.facts))
     if (p.writes && !s.ctx.allowWrites) s.skip(p.spec, `needs --allow-writes (${p.writes})`);
     else await s.check(p.spec, p.body);
 }
 
-/** The run's own address with a password it does not have (one attempt: no lockout), or an unknown address. */
-async function wrongPassword(run: CheckRun): Promise<Finding[]> {
-  const email = run.ctx.credentials.email ?? NOBODY;
-  const { out } = await signIn(run, email, `wrong-${randomBytes(8).toString('hex')}`);
-  return run.conform('signin', out, [401]);
-}
-
-/** The operation's harmless body with `extra` over it: ids no record has, codes nobody issued (an update or
- *  delete of an id no client has changes nothing, whatever the deployment does with it). */
+/** The awning's unknown ids: its own documented 404, in its own failure shape (section 7). */
 async function unknownId(run: CheckRun, operationId: string, extra: object, status: number): Promise<Finding[]> {
   const body = { ...harmlessBody(run.op(operationId)), ...extra };
   return run.conform(operationId, await run.call(operationId, { body }), [status]);

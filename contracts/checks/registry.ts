@@ -21,6 +21,7 @@ import {
   COMPANY_LIMIT_CAP,
   COUNTRIES_REFUSAL,
   LIMIT_CAP,
+  NUMERIC_STRINGS,
   probeChecks,
   UNKNOWN_AWNING,
   UNKNOWN_CLIENT,
@@ -240,7 +241,8 @@ export const CHECKS: readonly CheckEntry[] = [
   {
     name: 'negative:refused-sign-in',
     group: 'negative',
-    description: "one wrong password to the run's own account: the status and body of a refused sign-in",
+    description:
+      "one wrong password to the run's own account: the status and body of a refused sign-in, as x-situations/wrong-credentials says",
     needs: [],
     assumptions: [WRONG_PASSWORD],
     writes: false,
@@ -250,7 +252,8 @@ export const CHECKS: readonly CheckEntry[] = [
   {
     name: 'negative:unknown-ids',
     group: 'negative',
-    description: 'unknown client ids, QR codes, companies (and awning ids with --allow-writes): the status answered',
+    description:
+      'unknown client ids, QR codes, companies (and awning ids with --allow-writes): the status answered, as x-situations says',
     needs: [],
     assumptions: [UNKNOWN_CLIENT, UNKNOWN_QR_CODE, UNKNOWN_COMPANY, UNKNOWN_AWNING],
     writes: false,
@@ -295,9 +298,20 @@ export const CHECKS: readonly CheckEntry[] = [
     module: probes,
   },
   {
+    name: 'negative:numeric-strings',
+    group: 'negative',
+    description: 'limit "5" to client/list: whether an integer field takes a string of digits (x-numeric-strings)',
+    needs: [],
+    assumptions: [NUMERIC_STRINGS],
+    writes: false,
+    ids: /^negative:listClients:numeric-string$/,
+    module: probes,
+  },
+  {
     name: 'negative:no-platform',
     group: 'negative',
-    description: 'every operation refuses a request without the platform header with a documented 4xx',
+    description:
+      'every operation refuses a request without the platform header with a documented 4xx (or serves it, as x-platform-refusal says)',
     needs: [],
     assumptions: [PLATFORM_REFUSAL],
     writes: false,

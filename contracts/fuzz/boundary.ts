@@ -132,7 +132,7 @@ type Field =
   | { where: 'query'; name: string; schema: JsonSchema }
   | { where: 'platform' };
 
-function fieldsOf(op: OperationEntry): Field[] {
+function fieldsOf(op: OperationEntry, platformRefused: boolean): Field[] {
   const body = op.method === 'get' || !op.requestBody ? {} : foldAllOf(op.requestBody.schema);
   const properties = (body.properties ?? {}) as Record<string, JsonSchema>;
   return [
@@ -140,7 +140,8 @@ function fieldsOf(op: OperationEntry): Field[] {
     ...op.parameters
       .filter((p) => p.in === 'query')
       .map((p): Field => ({ where: 'query', name: p.name, schema: p.schema })),
-    { where: 'platform' },
+    // Served when the spec does not refuse it (x-platform-refusal), a platform outside the list is no flaw.
+    ...(platformRefused ? [{ where: 'platform' } as const] : []),
   ];
 }
 
@@ -174,7 +175,7 @@ export function boundaryCases(op: OperationEntry, ctx: BoundaryContext): { valid
   const validBase = ctx.valid !== undefined && ctx.isValid(base);
   const valid: Planned[] = [];
   const invalid: Planned[] = [];
-  for (const [order, field] of fieldsOf(op).entries()) {
+  for (const [order, field] of fieldsOf(op, ctx.platformRefused ?? true).entries()) {
     const values =
       field.where === 'platform'
         ? [{ value: OUTSIDE, shown: JSON.stringify(OUTSIDE) }]

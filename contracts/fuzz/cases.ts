@@ -22,6 +22,9 @@ export interface FuzzCase {
 export interface CaseContext {
   /** The spec's platform values, the run's own first. */
   platforms: readonly string[];
+  /** x-platform-refusal.refused: a request without a known platform header is invalid (false: it is served;
+   *  absent, refused). */
+  platformRefused?: boolean;
   hints: Hints;
 }
 
@@ -49,7 +52,7 @@ export function validCase(op: OperationEntry, ctx: CaseContext): fc.Arbitrary<Fu
 
 /** An invalid request: a valid one made harmless (safety.ts), with one flaw. */
 export function invalidCase(op: OperationEntry, ctx: CaseContext): fc.Arbitrary<FuzzCase> {
-  const flaws = flawsOf(op, ctx.platforms);
+  const flaws = flawsOf(op, ctx.platforms, ctx.platformRefused);
   return fc
     .tuple(validCase(op, ctx), fc.constantFrom(...flaws))
     .map(([c, flaw]) => ({ ...applyFlaw({ ...c, body: harmless(op, c.body) }, flaw), flaw }));

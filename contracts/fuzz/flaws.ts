@@ -88,15 +88,16 @@ function queryFlaws(op: OperationEntry): Flaw[] {
   return flaws;
 }
 
-/** Every flaw the operation's schemas allow; at least the platform header's. */
-export function flawsOf(op: OperationEntry, platforms: readonly string[]): Flaw[] {
+/** Every flaw the operation's schemas allow; the platform header's when the spec refuses a request without
+ *  one (x-platform-refusal.refused; served, such a request is not invalid). */
+export function flawsOf(op: OperationEntry, platforms: readonly string[], platformRefused = true): Flaw[] {
   const platformFlaws: Flaw[] = [
     { kind: 'platform', value: null, label: 'without the platform header' },
     ...['WINDOWS', platforms[0]?.toLowerCase() ?? 'web']
       .filter((v) => !platforms.includes(v))
       .map((value): Flaw => ({ kind: 'platform', value, label: `platform "${value}" (not one of its values)` })),
   ];
-  return [...bodyFlaws(op), ...queryFlaws(op), ...platformFlaws];
+  return [...bodyFlaws(op), ...queryFlaws(op), ...(platformRefused ? platformFlaws : [])];
 }
 
 const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,14 +1,18 @@
 // What an invalid request's acceptance rests on. A deployment that takes a
 // value the spec refuses contradicts the spec; whether that is a defect or a
 // choice the document leaves open depends on the node the flaw broke: a wrong
-// JSON type breaks a fact (the document gives every field's type), a limit of
+// JSON type breaks a fact (the document gives every field's type; a string of
+// digits for an integer breaks x-numeric-strings), a limit of
 // 101 breaks the x-assumed maximum of `limit`, a missing platform header the
 // x-assumed refusal of one. Read from the spec's markings, never listed here.
 import { encodePointer, schemaAssumption } from '../../spec/assumptions.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import { PLATFORM_REFUSAL } from '../checks/negative.js';
+import { NUMERIC_STRINGS } from '../checks/situations.js';
 import { allowedTypes, type Flaw, jsonType } from './flaws.js';
+
+const DIGITS = /^-?\d+$/;
 
 /** Where the body's schema sits in the document as written. */
 const bodyPointer = (op: OperationEntry) =>
@@ -39,6 +43,9 @@ export function flawAssumption(spec: LoadedSpec, op: OperationEntry, flaw: Flaw)
       const properties = (foldAllOf(op.requestBody?.schema ?? {}).properties ?? {}) as Record<string, JsonSchema>;
       const schema = properties[flaw.field];
       const types = schema && allowedTypes(schema);
+      // A string of digits for an integer is the spec's choice (x-numeric-strings), not a wrong type.
+      if (typeof flaw.value === 'string' && DIGITS.test(flaw.value) && types?.has('integer') && !types.has('string'))
+        return NUMERIC_STRINGS;
       // A value of a type the field does not take breaks the type, which the document states.
       if (!types?.has(jsonType(flaw.value))) return undefined;
       return fieldAssumption(spec, op, flaw.field);

@@ -31,7 +31,7 @@ function existingOf(
 function windowForm(kind: MeasurementKind): Handler<WindowOp> {
   return ({ body, user, store, errors }) => {
     const b = body as RequestBody<'addEditSingleWindowPhotoMeasurement'>;
-    const client = clientInCompany(store, user, b.client_id, errors.CLIENT_NOT_FOUND);
+    const client = clientInCompany(store, user, b.client_id, errors.CLIENT_NOT_FOUND, errors.CLIENT_OF_OTHER_COMPANY);
     const room = roomOfClient(store, client, b.room_id, errors.ROOM_NOT_FOUND);
     const author = store.userById(b.user_id);
     if (!author || author.company_id !== user.company_id)

@@ -2,7 +2,7 @@ import { clientInCompany, roomOfClient } from './scope.js';
 import type { Handler } from './types.js';
 
 export const getRoomMeasurements: Handler<'getRoomMeasurements'> = ({ body, user, store, errors }) => {
-  const client = clientInCompany(store, user, body.client_id, errors.CLIENT_NOT_FOUND);
+  const client = clientInCompany(store, user, body.client_id, errors.CLIENT_NOT_FOUND, errors.CLIENT_OF_OTHER_COMPANY);
   const room = roomOfClient(store, client, body.room_id, errors.ROOM_NOT_FOUND);
   return {
     message: 'Rooms get successfully.',
@@ -20,6 +20,6 @@ export const getRoomMeasurements: Handler<'getRoomMeasurements'> = ({ body, user
 };
 
 export const getRoomsByClientId: Handler<'getRoomsByClientId'> = ({ body, user, store, errors }) => {
-  const client = clientInCompany(store, user, body.client_id, errors.CLIENT_NOT_FOUND);
+  const client = clientInCompany(store, user, body.client_id, errors.CLIENT_NOT_FOUND, errors.CLIENT_OF_OTHER_COMPANY);
   return { message: 'Rooms get successfully.', data: store.roomsOfClient(client.id) };
 };

@@ -1,6 +1,8 @@
-// A user reads and changes only the clients of their own company; anything
-// else is answered as if it did not exist: with the not-found error the
-// operation gives (its catalogue entry, from the handler's `errors`).
+// A user reads and changes only the clients of their own company. An id no
+// client has and another company's client are two situations of the spec
+// (x-situations unknown-client and other-company-client), each answered with
+// its catalogue entry, from the handler's `errors`; an operation with its own
+// not-found answer (the awning's) gives one error for both.
 import type { ClientRecord, Room, UserRecord } from '../../fixtures/types.js';
 import type { MockError } from '../errors.js';
 import type { Store } from '../store/store.js';
@@ -10,10 +12,12 @@ export function clientInCompany(
   user: UserRecord,
   clientId: number,
   notFound: () => MockError,
+  otherCompany: () => MockError = notFound,
 ): ClientRecord {
   const client = store.client(clientId);
   const owner = client && store.userById(client.user_id);
-  if (!client || !owner || owner.company_id !== user.company_id) throw notFound();
+  if (!client || !owner) throw notFound();
+  if (owner.company_id !== user.company_id) throw otherCompany();
   return client;
 }
 

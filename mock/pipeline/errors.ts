@@ -9,8 +9,15 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type LoadedSpec, type OperationEntry, pathPattern, type ResponseEntry } from '../../spec/load.js';
-import { type ErrorCatalogue, fixedText, MockError } from '../errors.js';
+import {
+  type JsonSchema,
+  type LoadedSpec,
+  type OperationEntry,
+  pathPattern,
+  type ResponseEntry,
+} from '../../spec/load.js';
+import { foldAllOf } from '../../spec/schema.js';
+import { type BodyFields, type ErrorCatalogue, fixedText, MockError, propertyConst } from '../errors.js';
 import { validationErrors } from './validation-messages.js';
 
 /** The documented example of a response, when it is in the {status: "error", message} shape. */
@@ -60,6 +67,34 @@ function inOperationShape(e: MockError, op: OperationEntry | undefined): MockErr
   return e.shape === 'status' && message === e.message ? e : e.as('status', message);
 }
 
+/** Statuses whose {message, status} body section 7 fixes: `status` is a fact there, whatever a schema says. */
+const STATUS_FIXED = new Set([401, 403, 429]);
+
+/** The fields the schema a response documents gives a {message, status, errors} body: `status` when it is
+ *  required, `errors` when it is a property (allOf folded; of oneOf/anyOf, the first alternative not in the
+ *  {status: "error"} shape). Undefined when the response documents no such schema: the body stays whole. */
+export function documentedFields(schema: JsonSchema | undefined, status: number): BodyFields | undefined {
+  if (!schema) return undefined;
+  const alternatives = ((schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined) ?? [schema];
+  const api = alternatives.find((s) => propertyConst(s, 'status') !== 'error');
+  if (!api) return undefined;
+  const folded = foldAllOf(api);
+  const required = (folded.required as string[] | undefined) ?? [];
+  const properties = (folded.properties as Record<string, unknown> | undefined) ?? {};
+  return { status: STATUS_FIXED.has(status) || required.includes('status'), errors: 'errors' in properties };
+}
+
+/** Each operation's documented fields per status, read once (the first error of that status reads them). */
+function fieldsCache(): (op: OperationEntry, status: number) => BodyFields | undefined {
+  const byOperation = new WeakMap<OperationEntry, Map<number, BodyFields | undefined>>();
+  return (op, status) => {
+    const byStatus = byOperation.get(op) ?? new Map<number, BodyFields | undefined>();
+    byOperation.set(op, byStatus);
+    if (!byStatus.has(status)) byStatus.set(status, documentedFields(op.responses[String(status)]?.schema, status));
+    return byStatus.get(status);
+  };
+}
+
 /** Sends an error as made: its status, its headers and code, its body in its shape. */
 export function sendError(reply: FastifyReply, e: MockError): FastifyReply {
   return reply
@@ -87,8 +122,13 @@ function methodIndex(spec: LoadedSpec): Array<{ pattern: RegExp; methods: string
 export default fp(
   async (app: FastifyInstance) => {
     const { spec, errors } = app.mock.ctx;
+    const fieldsOf = fieldsCache();
     app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const e = inOperationShape(toMockError(err, request), request.operation);
+      const op = request.operation;
+      const shaped = inOperationShape(toMockError(err, request), op);
+      // In the {message, status, errors} shape, only what the operation's schema for that status has.
+      const fields = op && shaped.shape === 'api' ? fieldsOf(op, shaped.statusCode) : undefined;
+      const e = fields ? shaped.fitted(fields) : shaped;
       if (e.statusCode >= 500) request.log.error({ err }, 'mock failure');
       return sendError(reply, e);
     });

@@ -8,6 +8,7 @@ import { crossSiteReason, otherMachine } from '../controls/guard.js';
 import { handlers as ownHandlers } from '../handlers/index.js';
 import type { HandlerInput, HandlerTable, OperationId } from '../handlers/types.js';
 import { worldEntry } from '../worlds/hook.js';
+import { platformOf } from './platform.js';
 import { cacheKey } from './response-cache.js';
 import { validated } from './validated.js';
 
@@ -86,6 +87,7 @@ function operationRoute(
   const requestSchema = op.requestBody?.schema;
   const { facts, errors } = app.mock.ctx;
   const platformHeader = facts.headers.platform;
+  const platformFrom = platformOf(facts);
   app.route({
     method: op.method.toUpperCase() as 'GET' | 'POST',
     url: spec.basePath + op.url,
@@ -109,7 +111,7 @@ function operationRoute(
     handler: (request, reply) => {
       const world = request.world!;
       const { cache } = world;
-      const platform = String(request.headers[platformHeader]);
+      const platform = platformFrom(request.headers[platformHeader]);
       const key = cacheKey(request, platform);
       const hit = cache.get(key);
       if (hit !== undefined) {

@@ -111,7 +111,7 @@ const listWith =
 const FORMS: Array<{ name: string; defect: Defect; contradicted: string }> = [
   {
     name: 'a wrong password refused with 422 and errors, as Laravel validates credentials',
-    contradicted: '/paths/~1user~1signin/post/responses/401',
+    contradicted: '/x-situations/wrong-credentials',
     defect: async ({ path, reply, forward }) => {
       if (path !== '/user/signin') return undefined;
       const r = await forward();

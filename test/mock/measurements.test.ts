@@ -79,8 +79,8 @@ t.test('window forms refuse what a real backend would', async (t) => {
       'The selected unit type is invalid.',
     ],
     [
-      'string client id',
-      { ...base, measurement_type_id: 1, client_id: String(client.id) },
+      'string client id (not only digits)',
+      { ...base, measurement_type_id: 1, client_id: `${client.id}.0` },
       422,
       'The client id field must be an integer.',
     ],

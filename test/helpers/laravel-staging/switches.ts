@@ -136,7 +136,7 @@ export const DEVIATIONS = {
     modes: READS,
   },
   'signin-422': {
-    assumptions: ['/paths/~1user~1signin/post/responses/401'],
+    assumptions: ['/x-situations/wrong-credentials'],
     choice: 'a wrong password is 422 {message, errors: {email: [...]}} (Laravel Fortify), not 401',
     modes: READS,
   },
@@ -150,7 +150,7 @@ export const DEVIATIONS = {
     modes: READS,
   },
   'unknown-client-422': {
-    assumptions: ['/components/responses/ClientNotFound'],
+    assumptions: ['/x-situations/unknown-client'],
     choice: 'an unknown client id is refused by the exists:clients,id rule: 422, not 404',
     modes: READS,
   },
@@ -175,7 +175,7 @@ export const DEVIATIONS = {
     modes: READS,
   },
   'company-other-empty': {
-    assumptions: ['/paths/~1client~1user_client/post/responses/404'],
+    assumptions: ['/x-situations/other-company'],
     choice: "another company's name answers 200 with an empty page (the query is scoped to the caller's company)",
     modes: READS,
   },
