@@ -5,6 +5,7 @@
 // wrongly accepts them changes nothing.
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
+import { completeBody } from '../../spec/valid-body.js';
 import type { AuthMode, CheckRun } from '../check-run.js';
 import type { Session } from '../session.js';
 import { type Finding, type HttpRule, resting } from '../types.js';
@@ -19,11 +20,13 @@ export const NOBODY = 'nobody@example.invalid';
 /** An identifier that names a record (a client, a room, a measurement), not the author or a type. */
 export const isTargetId = (key: string) => /(^|_)id$/.test(key) && key !== 'user_id' && key !== 'measurement_type_id';
 
-/** The operation's own example, made harmless: unknown ids, unknown accounts, and no password at all,
- *  so that no request could sign in, sign up or change a password even if wrongly accepted. */
+/** The operation's own example with every required field the spec asks (spec/valid-body.ts), made harmless:
+ *  unknown ids, unknown accounts, and no password at all, so that no request could sign in, sign up or change
+ *  a password even if wrongly accepted. */
 export function harmlessBody(op: OperationEntry): Record<string, unknown> | undefined {
   if (!op.requestBody) return undefined;
-  return makeHarmless(structuredClone((op.requestBody.examples[0] ?? {}) as Record<string, unknown>));
+  const example = structuredClone(op.requestBody.examples[0] ?? {});
+  return makeHarmless(completeBody(op.requestBody.schema, example) as Record<string, unknown>);
 }
 
 /** A body made harmless in place (see harmlessBody); the fuzz checks use it on generated bodies too. */
@@ -74,7 +77,12 @@ export async function negativeChecks(s: Session): Promise<void> {
           title: `refuses a body without required "${missing}"`,
         },
         async (run) =>
-          run.conform(op.operationId, await run.call(op.operationId, { body: rest, params }), '4xx', '422'),
+          run.conform(
+            op.operationId,
+            await run.call(op.operationId, { body: rest, params, exact: true }),
+            '4xx',
+            '422',
+          ),
       );
     }
     const typed = Object.entries(properties).find(
@@ -93,7 +101,7 @@ export async function negativeChecks(s: Session): Promise<void> {
         async (run) =>
           run.conform(
             op.operationId,
-            await run.call(op.operationId, { body: { ...body, [key]: wrong }, params }),
+            await run.call(op.operationId, { body: { ...body, [key]: wrong }, params, exact: true }),
             '4xx',
             '422',
           ),
