@@ -44,7 +44,7 @@ const CHANGES: Array<[string, Change[]]> = [
 
 const MODES: Array<[string, Partial<RunOptions>]> = [
   ['read-only, with the no-plan account', { nosub }],
-  ['--allow-writes', { allowWrites: true }],
+  ['--allow-writes --allow-destructive', { allowWrites: true, allowDestructive: true, clientId: 146 }],
   ['--fuzz 6', { fuzz: 6, seed: 40, allowWrites: true }],
 ];
 
