@@ -182,6 +182,13 @@ export function outsideEnum(values: readonly unknown[], base = 'contract-check-o
   return v;
 }
 
+/** A whole number none of the enum's values is (from `base` up). */
+export function outsideNumbers(values: readonly unknown[], base = 99_999): number {
+  let v = base;
+  while (values.includes(v)) v++;
+  return v;
+}
+
 /** The enum of a property of an object schema (allOf folded), empty when it has none. */
 export function enumOf(schema: JsonSchema | undefined, property: string): unknown[] {
   const p = foldAllOf((foldAllOf(schema).properties as Record<string, JsonSchema> | undefined)?.[property]);

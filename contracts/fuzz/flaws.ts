@@ -4,7 +4,7 @@
 // wrong. Read from the operation's own schemas.
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
-import { outsideEnum } from '../../spec/valid-body.js';
+import { outsideEnum, outsideNumbers } from '../../spec/valid-body.js';
 import { isProtected } from './safety.js';
 
 export type Flaw =
@@ -54,8 +54,11 @@ export function outOfBounds(s: JsonSchema): Array<{ value: unknown; why: string 
   if (minLength) out.push({ value: 'x'.repeat(minLength - 1), why: `shorter than its minLength ${minLength}` });
   if (maxLength !== undefined)
     out.push({ value: 'x'.repeat(maxLength + 1), why: `longer than its maxLength ${maxLength}` });
-  if (Array.isArray(s.enum))
-    out.push({ value: typeof s.enum[0] === 'string' ? 'not-a-listed-value' : 99_999, why: 'not one of its values' });
+  if (Array.isArray(s.enum)) {
+    const listed = s.enum as unknown[];
+    const value = typeof listed[0] === 'string' ? outsideEnum(listed, 'not-a-listed-value') : outsideNumbers(listed);
+    out.push({ value, why: 'not one of its values' });
+  }
   if (s.format === 'email') out.push({ value: 'not-an-email', why: 'not an email address' });
   return out;
 }

@@ -5,7 +5,15 @@
 import t from 'tap';
 import { createAjv } from '../../spec/ajv.js';
 import type { JsonSchema } from '../../spec/load.js';
-import { completeBody, enumOf, fromExample, outsideEnum, takes, validValue } from '../../spec/valid-body.js';
+import {
+  completeBody,
+  enumOf,
+  fromExample,
+  outsideEnum,
+  outsideNumbers,
+  takes,
+  validValue,
+} from '../../spec/valid-body.js';
 import { spec } from '../helpers/mock.js';
 
 const VALUES: Array<[string, JsonSchema, unknown]> = [
@@ -126,6 +134,8 @@ t.test('outsideEnum: a value none of the enum is, whatever the enum grows to', a
   t.equal(outsideEnum(['retractable', 'stationary', 'folding'], 'folding'), 'folding-x');
   t.equal(outsideEnum(['folding', 'folding-x'], 'folding'), 'folding-x-x');
   t.notOk(['WEB', 'IOS', 'ANDROID'].includes(outsideEnum(['WEB', 'IOS', 'ANDROID'])));
+  t.equal(outsideNumbers([1, 2]), 99_999);
+  t.equal(outsideNumbers([99_999, 100_000]), 100_001);
   const awning = (await spec()).byId.get('addEditAwningMeasurement')!.requestBody!.schema;
   t.same(enumOf(awning, 'awning_type'), ['retractable', 'stationary'], "the enum is read from the spec's schema");
   t.same(enumOf(awning, 'width'), [], 'a property without one has none');
