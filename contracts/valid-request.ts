@@ -10,6 +10,7 @@
 import type { JsonSchema, OperationEntry } from '../spec/load.js';
 import { completeBody, fromExample, type Source } from '../spec/valid-body.js';
 import type { CallOptions } from './check-run.js';
+import { isTargetId, NO_SUCH_ID } from './checks/negative.js';
 import type { Discovered } from './discovered.js';
 
 /** Never made up: a check that means to sign in, sign up or change a password writes it; a harmless body
@@ -30,6 +31,13 @@ function fromRecord(op: OperationEntry, found: Discovered): Source {
   return (name) => (name in byName ? byName[name] : client?.[name]);
 }
 
+/** A write's target is never made up nor taken from a record: a check that means to change one names it, and
+ *  one it did not name is an id no record has, so that a body completed by mistake changes nothing. */
+const noTarget =
+  (op: OperationEntry): Source =>
+  (name) =>
+    !op.read && isTargetId(name) ? NO_SUCH_ID : undefined;
+
 /** Whether the call's body goes as written: said so, raw text, another method than the operation's, no body. */
 export const sentAsWritten = (o: CallOptions): boolean =>
   o.exact === true || o.raw !== undefined || o.method !== undefined || o.body === undefined;
@@ -37,7 +45,7 @@ export const sentAsWritten = (o: CallOptions): boolean =>
 /** The body the operation takes as valid: what the check wrote, with every required property it lacks. */
 export function validBody(op: OperationEntry, written: unknown, found?: Discovered): unknown {
   if (!op.requestBody) return written;
-  const sources = [...(found ? [fromRecord(op, found)] : []), fromExample(op.requestBody.examples[0])];
+  const sources = [noTarget(op), ...(found ? [fromRecord(op, found)] : []), fromExample(op.requestBody.examples[0])];
   return completeBody(op.requestBody.schema as JsonSchema, written, { sources, leaveOut: SECRET });
 }
 

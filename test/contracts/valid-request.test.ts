@@ -4,6 +4,7 @@
 // or with another method goes as written. Against a canned transport and a
 // spec where client/list's keyword is required.
 import t from 'tap';
+import { NO_SUCH_ID } from '../../contracts/checks/negative.js';
 import { resolveRunOptions } from '../../contracts/options.js';
 import { type CallOptions, Session } from '../../contracts/session.js';
 import type { Outcome, Request, Transport } from '../../lib/http.js';
@@ -41,6 +42,12 @@ const CALLS: Array<[string, string, CallOptions, unknown]> = [
   ['another method: as written', 'listClients', { body: {}, method: 'GET' }, {}],
   ['raw text: no body of the suite', 'listClients', { raw: 'page=1' }, undefined],
   ['a required id from the record the run found', 'getRoomsByClientId', { body: {} }, { client_id: 146 }],
+  [
+    "a write's target: never the record's, an id no record has",
+    'deleteClient',
+    { body: {} },
+    { client_id: NO_SUCH_ID },
+  ],
   ['a password is never made up', 'signin', { body: { email: 'a@example.invalid' } }, { email: 'a@example.invalid' }],
 ];
 
