@@ -10,8 +10,8 @@
 import type { JsonSchema, OperationEntry } from '../spec/load.js';
 import { completeBody, fromExample, type Source } from '../spec/valid-body.js';
 import type { CallOptions } from './check-run.js';
-import { isTargetId, NO_SUCH_ID } from './checks/negative.js';
 import type { Discovered } from './discovered.js';
+import { isTargetId, NO_SUCH_ID } from './targets.js';
 
 /** Never made up: a check that means to sign in, sign up or change a password writes it; a harmless body
  *  (negative.ts) leaves it out so that no request could do any of those if wrongly accepted. */

@@ -8,17 +8,16 @@ import { foldAllOf } from '../../spec/schema.js';
 import { completeBody } from '../../spec/valid-body.js';
 import type { AuthMode, CheckRun } from '../check-run.js';
 import type { Session } from '../session.js';
+import { isTargetId, NO_SUCH_ID } from '../targets.js';
 import { type Finding, type HttpRule, resting } from '../types.js';
 import { CREDENTIALS, canSignIn, endsSession, withSessionFor } from './disposable.js';
 
-export const NO_SUCH_ID = 2_147_480_000;
+export { isTargetId, NO_SUCH_ID } from '../targets.js';
+
 /** That a request without the platform header is refused (with 400) is x-assumed: the document only calls the
  *  header required of the client. Every operation's no-platform answer rests on this one node. */
 export const PLATFORM_REFUSAL = '/x-platform-refusal';
 export const NOBODY = 'nobody@example.invalid';
-
-/** An identifier that names a record (a client, a room, a measurement), not the author or a type. */
-export const isTargetId = (key: string) => /(^|_)id$/.test(key) && key !== 'user_id' && key !== 'measurement_type_id';
 
 /** The operation's own example with every required field the spec asks (spec/valid-body.ts), made harmless:
  *  unknown ids, unknown accounts, and no password at all, so that no request could sign in, sign up or change
