@@ -16,7 +16,11 @@ import type { Finding, Verdict } from './types.js';
 export type AuthMode = 'bearer' | 'x-api-token' | 'none' | { bearer: string } | { xApiToken: string };
 
 export interface CallOptions {
+  /** Completed with the required properties it lacks (contracts/valid-request.ts) unless `exact`. */
   body?: unknown;
+  /** The body goes as written: one invalid on purpose (a required field left out, a wrong type, a value
+   *  outside its enum, a fuzz case), never completed from the spec. `raw` and `method` imply it. */
+  exact?: boolean;
   raw?: string;
   contentType?: string;
   auth?: AuthMode;
@@ -57,6 +61,8 @@ export interface RunWide {
   reproduce(out: Outcome): Reproduction;
   /** Whether the run reported a finding of this key (findingKey) already. */
   reported(key: string): boolean;
+  /** The body the operation takes as valid: `written`, with every required property it lacks (valid-request.ts). */
+  validBody(operationId: string, written: unknown): unknown;
   /** One call on the wire, waiting out throttling within the run's budget; each wait is told to `note`. */
   send(operationId: string, o: CallOptions, note: (line: string) => void): Promise<Outcome>;
 }
@@ -101,6 +107,12 @@ export class CheckRun {
   private readonly usedKeys = new Set<string>();
 
   private constructor(private readonly run: RunWide) {}
+
+  /** The body the operation takes as valid, built from the spec around what the check wrote: for a call that
+   *  breaks one thing on purpose and so goes `exact` (a limit past its cap), everything else is valid. */
+  validBody(operationId: string, written: unknown = {}): unknown {
+    return this.run.validBody(operationId, written);
+  }
 
   /** The only way to a CheckRun: a fresh one per body, judged when the body ends. */
   static async perform(run: RunWide, operationId: string | undefined, body: CheckBody): Promise<CheckOutcome> {

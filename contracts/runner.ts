@@ -10,7 +10,6 @@ import { createExchangeValidator } from '../spec/exchange.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { signIn } from './checks/kit.js';
 import { CHECKS, type CheckModule } from './checks/registry.js';
-import type { Discovered } from './discovered.js';
 import { checkMinCoverage, coverageResult } from './measures/coverage.js';
 import { buildLedger } from './measures/ledger.js';
 import { checkBudgets } from './measures/timing.js';
@@ -54,8 +53,7 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     world = await chooseWorld(ctx, () => s.turn(), deadline.signal);
     s.world = world.name;
     await preflight(s, world);
-    const found: Discovered = { measurementTypes: [], reads: [] };
-    for (const m of modulesToRun(selection)) await m.run(s, found);
+    for (const m of modulesToRun(selection)) await m.run(s, s.found);
   } catch (err) {
     if (!(err instanceof RunAborted)) throw err;
     // The reason a run could not happen may quote an answer: no secret in it either.

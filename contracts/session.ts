@@ -20,12 +20,14 @@ import {
   findingKey,
   type RunWide,
 } from './check-run.js';
+import type { Discovered } from './discovered.js';
 import { Coverage } from './measures/coverage.js';
 import { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
 import { Pacer } from './pace.js';
 import { MAX_RENEWALS, sessionLossNotice, sessionLossResult } from './session-loss.js';
 import { type CheckGroup, type CheckResult, type Finding, resting, type Want } from './types.js';
+import { bodyToSend, validBody } from './valid-request.js';
 
 export type { AuthMode, CallOptions, CheckRun } from './check-run.js';
 export { type Expect, refusedForNoPlan } from './conform.js';
@@ -67,6 +69,8 @@ export class Session implements RunWide {
   token = '';
   /** The user record of the run's own sign-in answer, where a deployment may name the caller's company. */
   signInUser?: unknown;
+  /** The records the checks found (the contract between them); valid bodies take a required field from it. */
+  readonly found: Discovered = { measurementTypes: [], reads: [] };
   /** The mock's world every request names (contracts/world.ts); none until the run has chosen it. */
   world?: string;
   /** Whether a check is of an entry of the registry the run makes (--checks / --exclude-checks, set by the
@@ -156,6 +160,10 @@ export class Session implements RunWide {
     return h;
   }
 
+  validBody(operationId: string, written: unknown): unknown {
+    return validBody(this.op(operationId), written, this.found);
+  }
+
   /** A call of the run's own, outside any check (the sign-in, the setup): timed, and no check's. Its waits are
    *  told through onNotice as they begin; no check shows them. */
   call(operationId: string, o: CallOptions = {}): Promise<Outcome> {
@@ -236,7 +244,7 @@ export class Session implements RunWide {
     const headers = this.headers(o.auth ?? (op.isPublic ? 'none' : 'bearer'), o.platform);
     if (o.contentType) headers['content-type'] = o.contentType;
     const method = o.method ?? op.method.toUpperCase();
-    const req = { method, path, headers, body: o.body, raw: o.raw };
+    const req = { method, path, headers, body: bodyToSend(op, o, this.found), raw: o.raw };
     let out = await this.paced(req, o);
     for (let retry = 0; retry < 3 && out.status === 429 && !o.allow429; retry++) {
       const wait = this.waitFor(operationId, out, note);

@@ -107,7 +107,9 @@ async function send(
   expect: Expect,
   extra: { auth?: AuthMode; params?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const out = await run.call(op.operationId, { body: c.body, query: c.query, platform: c.platform, ...extra });
+  // A case is the schema's already (a valid one checked against it, an invalid one with its flaw): as written.
+  const o = { body: c.body, query: c.query, platform: c.platform, exact: true, ...extra };
+  const out = await run.call(op.operationId, o);
   // An invalid request accepted contradicts the node its flaw broke: an assumption, or a fact.
   const rests = c.flaw ? flawAssumption(run.spec, op, c.flaw) : undefined;
   const findings = run.conform(op.operationId, out, expect, rests === undefined ? undefined : { rests });

@@ -7,25 +7,27 @@ import type { Outcome } from '../../lib/http.js';
 import type { PatchOperation } from '../../spec/finding.js';
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
+import { completeBody } from '../../spec/valid-body.js';
 import type { AuthMode, CheckRun } from '../check-run.js';
 import type { Session } from '../session.js';
+import { isTargetId, NO_SUCH_ID } from '../targets.js';
 import { type Finding, type HttpRule, resting } from '../types.js';
 import { CREDENTIALS, canSignIn, endsSession, withSessionFor } from './disposable.js';
 
-export const NO_SUCH_ID = 2_147_480_000;
+export { isTargetId, NO_SUCH_ID } from '../targets.js';
+
 /** That a request without the platform header is refused (with 400) is x-assumed: the document only calls the
  *  header required of the client. Every operation's no-platform answer rests on this one node. */
 export const PLATFORM_REFUSAL = '/x-platform-refusal';
 export const NOBODY = 'nobody@example.invalid';
 
-/** An identifier that names a record (a client, a room, a measurement), not the author or a type. */
-export const isTargetId = (key: string) => /(^|_)id$/.test(key) && key !== 'user_id' && key !== 'measurement_type_id';
-
-/** The operation's own example, made harmless: unknown ids, unknown accounts, and no password at all,
- *  so that no request could sign in, sign up or change a password even if wrongly accepted. */
+/** The operation's own example with every required field the spec asks (spec/valid-body.ts), made harmless:
+ *  unknown ids, unknown accounts, and no password at all, so that no request could sign in, sign up or change
+ *  a password even if wrongly accepted. */
 export function harmlessBody(op: OperationEntry): Record<string, unknown> | undefined {
   if (!op.requestBody) return undefined;
-  return makeHarmless(structuredClone((op.requestBody.examples[0] ?? {}) as Record<string, unknown>));
+  const example = structuredClone(op.requestBody.examples[0] ?? {});
+  return makeHarmless(completeBody(op.requestBody.schema, example) as Record<string, unknown>);
 }
 
 /** A body made harmless in place (see harmlessBody); the fuzz checks use it on generated bodies too. */
@@ -76,7 +78,12 @@ export async function negativeChecks(s: Session): Promise<void> {
           title: `refuses a body without required "${missing}"`,
         },
         async (run) =>
-          run.conform(op.operationId, await run.call(op.operationId, { body: rest, params }), '4xx', '422'),
+          run.conform(
+            op.operationId,
+            await run.call(op.operationId, { body: rest, params, exact: true }),
+            '4xx',
+            '422',
+          ),
       );
     }
     const typed = Object.entries(properties).find(
@@ -95,7 +102,7 @@ export async function negativeChecks(s: Session): Promise<void> {
         async (run) =>
           run.conform(
             op.operationId,
-            await run.call(op.operationId, { body: { ...body, [key]: wrong }, params }),
+            await run.call(op.operationId, { body: { ...body, [key]: wrong }, params, exact: true }),
             '4xx',
             '422',
           ),

@@ -203,8 +203,10 @@ async function limitCap(run: CheckRun, operationId: string, cap: string, company
     run.nothingToCheck("the run did not learn the caller's company, which client/user_client needs");
     return [];
   }
-  const body = { page: 1, limit: 101, ...(company === undefined ? {} : { company_name: company }) };
-  const out = await run.call(operationId, { body });
+  // Valid but for the limit, which is the one thing refused: sent as written.
+  const written = { page: 1, ...(company === undefined ? {} : { company_name: company }) };
+  const body = { ...(run.validBody(operationId, written) as object), limit: 101 };
+  const out = await run.call(operationId, { body, exact: true });
   const problems = run.conform(operationId, out, [422], { rests: cap });
   const page = pageOf(out);
   if (page) run.note(`limit 101 answered ${out.status} with per_page ${preview(page.per_page, 40)}`);

@@ -391,7 +391,7 @@ export const CHECKS: readonly CheckEntry[] = [
   {
     name: 'writes:awning-type',
     group: 'writes',
-    description: 'an awning_type outside retractable and stationary is refused with Validation failed',
+    description: "an awning_type outside the spec's enum is refused with Validation failed",
     needs: ['writes', 'records'],
     assumptions: [],
     writes: true,

@@ -4,9 +4,11 @@
 
 import type { Outcome } from '../../lib/http.js';
 import { preview } from '../../lib/preview.js';
+import { listText } from '../../lib/words.js';
 import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
 import type { JsonSchema } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
+import { enumOf, outsideEnum } from '../../spec/valid-body.js';
 import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
@@ -105,7 +107,7 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
   });
   await s.check(
     {
-      ...spec('addEditAwningMeasurement', 'refuses an awning_type outside retractable and stationary'),
+      ...spec('addEditAwningMeasurement', `refuses an awning_type outside ${listText(awningTypes(s), 'and')}`),
       id: 'writes:addEditAwningMeasurement:awning-type',
     },
     (run) => awningTypeRefused(run, client, awningId),
@@ -265,7 +267,7 @@ async function awningRoundTrip(
     body: {
       client_id: client.id,
       room_id: roomId,
-      awning_type: 'retractable',
+      awning_type: awningTypes(run)[0],
       width: 144,
       projection: 120,
       mount_height: 96,
@@ -294,8 +296,13 @@ async function awningRoundTrip(
   return { problems, id };
 }
 
-/** Not one of the document's two values (section 4.7). */
-export const BAD_AWNING_TYPE = 'folding';
+/** The values of awning_type, as the spec has them now (the document's two, section 4.7, unless a team
+ *  added one). */
+export const awningTypes = (s: { spec: CheckRun['spec'] }): string[] =>
+  enumOf(s.spec.byId.get('addEditAwningMeasurement')?.requestBody?.schema, 'awning_type').map(String);
+
+/** A value of awning_type none of the spec's is: computed, so that a value a team adds is never the one sent. */
+export const badAwningType = (s: { spec: CheckRun['spec'] }): string => outsideEnum(awningTypes(s), 'folding');
 
 /**
  * Section 4.7 fixes both the values of awning_type and the failure
@@ -306,14 +313,20 @@ export const BAD_AWNING_TYPE = 'folding';
  */
 async function awningTypeRefused(run: CheckRun, client: Client, awningId: number | undefined): Promise<Finding[]> {
   const op = 'addEditAwningMeasurement';
+  const bad = badAwningType(run);
+  const allowed = listText(awningTypes(run), 'or');
+  // Valid but for the awning_type, which is the one thing refused: sent as written.
   const sends: Array<[string, Record<string, unknown>]> = [
-    ['an add', { client_id: client.id, awning_type: BAD_AWNING_TYPE, width: 144 }],
+    ['an add', { ...(run.validBody(op, { client_id: client.id, width: 144 }) as object), awning_type: bad }],
   ];
   if (awningId !== undefined)
-    sends.push([`an edit of awning ${awningId}`, { id: awningId, client_id: client.id, awning_type: BAD_AWNING_TYPE }]);
+    sends.push([
+      `an edit of awning ${awningId}`,
+      { ...(run.validBody(op, { id: awningId, client_id: client.id }) as object), awning_type: bad },
+    ]);
   const problems: Finding[] = [];
   for (const [what, body] of sends) {
-    const out = await run.call(op, { body });
+    const out = await run.call(op, { body, exact: true });
     if (out.status !== undefined && out.status < 300) {
       const id = (out.body as { data?: { id?: unknown } } | undefined)?.data?.id;
       const written = `it wrote awning ${id === undefined ? '(id not given)' : String(id)} with that type: delete it by hand`;
@@ -321,7 +334,7 @@ async function awningTypeRefused(run: CheckRun, client: Client, awningId: number
       problems.push({
         operationId: op,
         status: out.status,
-        message: `${what} with awning_type "${BAD_AWNING_TYPE}" (the document allows retractable or stationary) was accepted with ${out.status}, expected the failure Validation failed; ${written}`,
+        message: `${what} with awning_type "${bad}" (the spec allows ${allowed}) was accepted with ${out.status}, expected the failure Validation failed; ${written}`,
         expected: '422 Validation failed',
         actual: String(out.status),
         severity: 'error',
@@ -330,9 +343,7 @@ async function awningTypeRefused(run: CheckRun, client: Client, awningId: number
       continue;
     }
     problems.push(
-      ...run
-        .conform(op, out, [422])
-        .map((f) => ({ ...f, message: `${what} with awning_type "${BAD_AWNING_TYPE}": ${f.message}` })),
+      ...run.conform(op, out, [422]).map((f) => ({ ...f, message: `${what} with awning_type "${bad}": ${f.message}` })),
     );
   }
   return problems;

@@ -15,6 +15,7 @@
 import { createAjv, withFiniteNumbers } from '../../spec/ajv.js';
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
+import { outsideEnum, outsideNumbers } from '../../spec/valid-body.js';
 import type { Hints } from './arbitraries.js';
 import type { CaseContext, FuzzCase } from './cases.js';
 import { applyFlaw, type Flaw } from './flaws.js';
@@ -76,7 +77,8 @@ export function boundaryValues(schema: JsonSchema): Value[] {
   const bounded = alts.find((a) => [a.type].flat().some((t) => t === 'integer' || t === 'number'));
   if (free.has('integer') || free.has('number')) return integers(bounded ?? {});
   if (!listed.length) return [];
-  const value = listed.some((v) => typeof v === 'string') ? OUTSIDE : 99_999;
+  // Computed from the values listed now: one a team adds is never the one sent as outside.
+  const value = listed.some((v) => typeof v === 'string') ? outsideEnum(listed, OUTSIDE) : outsideNumbers(listed);
   return [{ value, shown: JSON.stringify(value) }];
 }
 

@@ -4,6 +4,7 @@
 // wrong. Read from the operation's own schemas.
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
+import { outsideEnum, outsideNumbers } from '../../spec/valid-body.js';
 import { isProtected } from './safety.js';
 
 export type Flaw =
@@ -53,8 +54,11 @@ export function outOfBounds(s: JsonSchema): Array<{ value: unknown; why: string 
   if (minLength) out.push({ value: 'x'.repeat(minLength - 1), why: `shorter than its minLength ${minLength}` });
   if (maxLength !== undefined)
     out.push({ value: 'x'.repeat(maxLength + 1), why: `longer than its maxLength ${maxLength}` });
-  if (Array.isArray(s.enum))
-    out.push({ value: typeof s.enum[0] === 'string' ? 'not-a-listed-value' : 99_999, why: 'not one of its values' });
+  if (Array.isArray(s.enum)) {
+    const listed = s.enum as unknown[];
+    const value = typeof listed[0] === 'string' ? outsideEnum(listed, 'not-a-listed-value') : outsideNumbers(listed);
+    out.push({ value, why: 'not one of its values' });
+  }
   if (s.format === 'email') out.push({ value: 'not-an-email', why: 'not an email address' });
   return out;
 }
@@ -93,7 +97,8 @@ function queryFlaws(op: OperationEntry): Flaw[] {
 export function flawsOf(op: OperationEntry, platforms: readonly string[], platformRefused = true): Flaw[] {
   const platformFlaws: Flaw[] = [
     { kind: 'platform', value: null, label: 'without the platform header' },
-    ...['WINDOWS', platforms[0]?.toLowerCase() ?? 'web']
+    // Computed from the values the spec has now: one a team adds is never sent as wrong.
+    ...[outsideEnum(platforms, 'WINDOWS'), platforms[0]?.toLowerCase() ?? 'web']
       .filter((v) => !platforms.includes(v))
       .map((value): Flaw => ({ kind: 'platform', value, label: `platform "${value}" (not one of its values)` })),
   ];

@@ -161,7 +161,7 @@ const cases: Array<{
       sent.awning_type === 'folding' ? { ...sent, awning_type: 'stationary' } : sent,
     ),
     expect:
-      /^an add with awning_type "folding" \(the document allows retractable or stationary\) was accepted with 200, expected the failure Validation failed; it wrote awning \d+ with that type: delete it by hand$/,
+      /^an add with awning_type "folding" \(the spec allows retractable or stationary\) was accepted with 200, expected the failure Validation failed; it wrote awning \d+ with that type: delete it by hand$/,
   },
   {
     name: 'a stateless logout whose answer also strays from the assumed body (an observation before the subject)',
