@@ -143,6 +143,12 @@ export function listChoices(spec: Pick<LoadedSpec, 'raw' | 'operations' | 'byId'
   return { lists, ...(noRooms ? { noRooms } : {}) };
 }
 
+/** Whether the operation's node, as written, carries an x-list (well formed or not). */
+export function declaresList(spec: Pick<LoadedSpec, 'raw' | 'byId'>, operationId: string): boolean {
+  const op = spec.byId.get(operationId);
+  return op !== undefined && nodeAt(spec.raw, op.pointer)?.['x-list'] !== undefined;
+}
+
 /** The node at a pointer of the document as written (`$ref`s not followed). */
 function nodeAt(raw: RawNode, pointer: string): RawNode | undefined {
   let node: unknown = raw;
