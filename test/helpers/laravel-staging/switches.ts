@@ -174,6 +174,11 @@ export const DEVIATIONS = {
     choice: 'lists are in id order, oldest first',
     modes: READS,
   },
+  'rooms-null': {
+    assumptions: ['/paths/~1room~1get-by-client-id/post/x-no-rooms'],
+    choice: "a client without rooms gets null (the document's sample), not the envelope with an empty list",
+    modes: READS,
+  },
   'company-other-empty': {
     assumptions: ['/paths/~1client~1user_client/post/responses/404'],
     choice: "another company's name answers 200 with an empty page (the query is scoped to the caller's company)",
