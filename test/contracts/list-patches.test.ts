@@ -4,10 +4,16 @@
 // that makes the node say what the staging did (docs/decisions/
 // spec-choices.md). The staging's spec-like runs confirm the same nodes
 // (staging-deviations.test.ts).
+import { readFile } from 'node:fs/promises';
 import t from 'tap';
+import { parse as parseYaml } from 'yaml';
+import { applyPatchToYaml } from '../../contracts/measures/patch.js';
+import { runContracts } from '../../contracts/runner.js';
+import { buildMock } from '../../mock/build.js';
 import type { PatchOperation } from '../../spec/finding.js';
+import { buildSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
 import type { DeviationName } from '../helpers/laravel-staging/switches.js';
-import { assertRows, type Row } from '../helpers/laravel-staging/verdicts.js';
+import { assertRows, type Row, run } from '../helpers/laravel-staging/verdicts.js';
 
 const LIST = '/paths/~1client~1list/post/x-list';
 const COMPANY = '/paths/~1client~1user_client/post/x-list';
@@ -87,3 +93,32 @@ const rows: Row[] = CASES.flatMap(({ deviation, node, patch }): Row[] => [
 ]);
 
 assertRows(t, rows);
+
+t.test(
+  'the loop: the mock made from the spec so patched agrees with the suite on every one of these nodes',
+  async (t) => {
+    const patch: PatchOperation[] = [];
+    for (const { deviation, node } of CASES) {
+      const r = await run({ mode: 'read-only', defects: [], deviations: [deviation] });
+      patch.push(...(r.ledger?.entries.find((e) => e.id === node)?.patch ?? []));
+    }
+    t.equal(patch.length, CASES.length * 2, 'a patch for every node');
+    const spec = await buildSpec(parseYaml(applyPatchToYaml(await readFile(SPEC_PATH, 'utf8'), patch)) as RawNode);
+    const mock = await buildMock({ spec, rateLimit: false });
+    const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+    t.teardown(() => mock.close());
+    const credentials = { email: 'demo@example.com', password: 'demo-password' };
+    const report = await runContracts({ baseUrl: url, credentials, timeoutMs: 10_000 }, spec);
+    t.same(
+      report.results.filter((r) => r.verdict === 'fail').map((r) => r.id),
+      [],
+      'no failed check',
+    );
+    // A cap removed has nothing to probe, and every client of the mock has rooms: those two are not observed.
+    const unseen = (node: string) => node.endsWith('/limit') || node.endsWith('/x-no-rooms');
+    for (const { node } of CASES) {
+      const entry = report.ledger?.entries.find((e) => e.id === node);
+      t.equal(entry?.status, unseen(node) ? 'not observed' : 'confirmed', `${node} (${entry?.why ?? 'shown'})`);
+    }
+  },
+);

@@ -1,10 +1,14 @@
 // The mock reads its list choices from the spec (docs/mock.md, "Choices the
-// spec makes for the mock"): each row changes one node as a deployment's patch
-// would, and shows the mock's answer before and after; a malformed node fails
-// loading with an error that names it.
+// spec makes for the mock"): each row applies to spec/openapi.yaml the patch
+// the contract suite proposes for one node, and shows the mock's answer before
+// and after; a malformed node fails loading with an error that names it.
+import { readFile } from 'node:fs/promises';
 import t from 'tap';
+import { parse as parseYaml } from 'yaml';
+import { applyPatchToYaml } from '../../contracts/measures/patch.js';
 import { buildMock } from '../../mock/build.js';
-import { buildSpec, type LoadedSpec, type RawNode } from '../../spec/load.js';
+import type { PatchOperation } from '../../spec/finding.js';
+import { buildSpec, type LoadedSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
 import { type Client, list, type Page } from '../helpers/clients.js';
 import { bearer, spec, type TestMock, testMock } from '../helpers/mock.js';
 
@@ -13,12 +17,23 @@ const COMPANY = ['paths', '/client/user_client', 'post'];
 const ROOMS = ['paths', '/room/get-by-client-id', 'post'];
 const at = (raw: RawNode, path: string[]): RawNode => path.reduce((n, k) => n[k], raw);
 
-/** The spec with one change made to its document as written, as `spec:apply` would make it. */
+/** The spec with one change made to its document as written. */
 async function specWith(change: (raw: RawNode) => void): Promise<LoadedSpec> {
   const raw = structuredClone((await spec()).raw);
   change(raw);
   return buildSpec(raw);
 }
+
+/** The spec with a JSON Patch applied to its YAML, as `spec:apply` applies the ledger's. */
+async function patched(patch: PatchOperation[]): Promise<LoadedSpec> {
+  return buildSpec(parseYaml(applyPatchToYaml(await readFile(SPEC_PATH, 'utf8'), patch)) as RawNode);
+}
+
+const replace = (path: string, was: unknown, value: unknown): PatchOperation[] => [
+  { op: 'test', path, value: was },
+  { op: 'replace', path, value },
+];
+const LIST_AT = '/paths/~1client~1list/post/x-list';
 
 /** A client with a surname, an e-mail and an id, from the first page. */
 const firstClient = async (mock: TestMock, token: string): Promise<Client> =>
@@ -29,7 +44,8 @@ const found = async (mock: TestMock, token: string, keyword: string, id: number)
 
 interface Row {
   name: string;
-  change: (raw: RawNode) => void;
+  /** The change, as the contract suite proposes it (contracts/checks/list-probes.ts). */
+  patch: PatchOperation[];
   /** What the mock answers, reduced to what the node decides. */
   observe: (mock: TestMock, token: string) => Promise<unknown>;
   before: unknown;
@@ -39,9 +55,7 @@ interface Row {
 const ROWS: Row[] = [
   {
     name: 'page-size follows null: limit 5 gives per_page 20 (the default)',
-    change: (raw) => {
-      at(raw, LIST)['x-list']['page-size'].follows = null;
-    },
+    patch: replace(`${LIST_AT}/page-size/follows`, 'limit', null),
     observe: async (mock, token) => {
       const p = await list(mock, token, { page: 1, limit: 5 });
       return [p.per_page, p.data.length];
@@ -51,9 +65,7 @@ const ROWS: Row[] = [
   },
   {
     name: 'page-size default 7 on client/user_client: a request without limit gets 7 to a page',
-    change: (raw) => {
-      at(raw, COMPANY)['x-list']['page-size'].default = 7;
-    },
+    patch: replace('/paths/~1client~1user_client/post/x-list/page-size/default', 20, 7),
     observe: async (mock, token) => {
       const r = await mock.post('/client/user_client', { company_name: 'Demo Blinds Co' }, bearer(token));
       return (r.body as { data: Page }).data.per_page;
@@ -63,9 +75,7 @@ const ROWS: Row[] = [
   },
   {
     name: 'order direction asc: oldest first, from the first page to the last',
-    change: (raw) => {
-      at(raw, LIST)['x-list'].order.direction = 'asc';
-    },
+    patch: replace(`${LIST_AT}/order/direction`, 'desc', 'asc'),
     observe: async (mock, token) => {
       const first = await list(mock, token, { page: 1, limit: 10 });
       const last = await list(mock, token, { page: first.last_page, limit: 10 });
@@ -79,9 +89,11 @@ const ROWS: Row[] = [
   },
   {
     name: 'search matches [name, surname]: an e-mail finds its client no more, a surname still does',
-    change: (raw) => {
-      at(raw, LIST)['x-list'].search.matches = ['name', 'surname'];
-    },
+    patch: replace(
+      `${LIST_AT}/search/matches`,
+      ['name', 'surname', 'email', 'phone_no', 'project_name', 'quote_no'],
+      ['name', 'surname'],
+    ),
     observe: async (mock, token) => {
       const c = await firstClient(mock, token);
       return { email: await found(mock, token, c.email, c.id), surname: await found(mock, token, c.surname, c.id) };
@@ -91,9 +103,10 @@ const ROWS: Row[] = [
   },
   {
     name: "limit's maximum removed: limit 500 is taken (per_page 500), where it was refused",
-    change: (raw) => {
-      delete raw.components.schemas.ClientListRequest.properties.limit.maximum;
-    },
+    patch: [
+      { op: 'test', path: '/components/schemas/ClientListRequest/properties/limit/maximum', value: 100 },
+      { op: 'remove', path: '/components/schemas/ClientListRequest/properties/limit/maximum' },
+    ],
     observe: async (mock, token) => {
       const r = await mock.post('/client/list', { page: 1, limit: 500 }, bearer(token));
       return [r.status, (r.body as { data?: Page }).data?.per_page];
@@ -103,9 +116,7 @@ const ROWS: Row[] = [
   },
   {
     name: 'x-no-rooms answer null: a client without rooms gets null, not the empty envelope',
-    change: (raw) => {
-      at(raw, ROOMS)['x-no-rooms'].answer = 'null';
-    },
+    patch: replace('/paths/~1room~1get-by-client-id/post/x-no-rooms/answer', 'empty-list', 'null'),
     observe: async (mock, token) => {
       // Every client of the generated world has rooms: this one is made to have none.
       const c = await firstClient(mock, token);
@@ -124,7 +135,7 @@ for (const row of ROWS)
   t.test(row.name, async (t) => {
     const before = await testMock(t, { rateLimit: false });
     t.same(await row.observe(before, await before.signin()), row.before, 'the spec as written');
-    const after = await testMock(t, { rateLimit: false, spec: await specWith(row.change) });
+    const after = await testMock(t, { rateLimit: false, spec: await patched(row.patch) });
     t.same(await row.observe(after, await after.signin()), row.after, 'the spec as the patch leaves it');
   });
 
