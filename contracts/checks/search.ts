@@ -1,10 +1,10 @@
 // client/list's keyword and page, by what they select. The document shows the
 // fields but not their effect (section 4.3), so the spec assumes it (x-list's
 // search for the keyword, the request body's x-assumed for page): a deployment
-// that ignores keyword or page is an observation, and so is a hit that holds the keyword in no field it shows
-// (the keyword ignored, or matched against a field the listing leaves out:
-// the document says neither which fields are searched nor that they are
-// listed). What contradicts the answer's own words is an error whatever the
+// that ignores keyword or page is an observation, and so is a hit that holds
+// the keyword in no field it shows (the keyword ignored, or matched against a
+// field the listing leaves out: the document says neither which fields are
+// searched nor that they are listed). What contradicts the answer's own words is an error whatever the
 // assumption: a page past last_page that still carries clients.
 
 import { randomBytes } from 'node:crypto';
