@@ -7,55 +7,13 @@
 import type { Outcome } from '../../lib/http.js';
 import { preview } from '../../lib/preview.js';
 import type { PatchOperation } from '../../spec/finding.js';
-import { declaresList, type ListChoice, type ListChoices, listChoices } from '../../spec/list-choices.js';
-import type { JsonSchema, LoadedSpec } from '../../spec/load.js';
-import { foldAllOf } from '../../spec/schema.js';
+import { declaresList, type ListChoice } from '../../spec/list-choices.js';
 import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
 import { COMPANY, NO_COMPANY } from './company.js';
-
-type Client = Record<string, unknown> & { id: number };
-interface Page {
-  data: Client[];
-  per_page?: unknown;
-}
-
-export const pageOf = (out: Outcome): Page | undefined => {
-  const env = (out.body as { data?: { data?: unknown } } | null | undefined)?.data;
-  return out.status !== undefined && out.status < 300 && Array.isArray(env?.data) ? (env as Page) : undefined;
-};
-
-/** The spec's list choices, or why they cannot be read (a malformed x-list: the probes then say so). */
-export function specLists(spec: LoadedSpec): ReadonlyMap<string, ListChoice> | string {
-  try {
-    return listChoices(spec).lists;
-  } catch (err) {
-    return (err as Error).message;
-  }
-}
-
-/** The spec's x-no-rooms, or why it cannot be read. */
-export function specNoRooms(spec: LoadedSpec): ListChoices['noRooms'] | string {
-  try {
-    return listChoices(spec).noRooms;
-  } catch (err) {
-    return (err as Error).message;
-  }
-}
-
-/** A property of the operation's request body, as the spec declares it. */
-export function requestProperty(run: CheckRun, operationId: string, name: string): JsonSchema | undefined {
-  const props = foldAllOf(run.op(operationId).requestBody?.schema).properties as Record<string, JsonSchema> | undefined;
-  return props?.[name];
-}
-
-/** The replacement of a node's value, after a test that it still holds what the probe read. */
-const replace = (path: string, was: unknown, value: unknown): PatchOperation[] => [
-  { op: 'test', path, value: was },
-  { op: 'replace', path, value },
-];
+import { type Client, pageOf, replace, requestProperty, specLists } from './list-spec.js';
 
 /** What a list's request needs besides what a probe sends: client/user_client names the caller's company. */
 function baseOf(operationId: string, found: Discovered): Record<string, unknown> | undefined {
@@ -72,63 +30,91 @@ function pageLimit(run: CheckRun, choice: ListChoice): number {
 
 const ASKED = 5;
 
-/** Whether `follows` sets per_page and what per_page is without it; a page size that stays N whatever the field
- *  says is proposed as `follows: null, default: N`. */
+/** What the page-size probe saw: per_page without the field, and with it set to `asked` (when sent). */
+interface PageSizeSeen {
+  field?: string;
+  asked: number;
+  without: unknown;
+  plain: Outcome;
+  withField?: unknown;
+  out?: Outcome;
+}
+
+/** A judgement of the page size: what it says, and the patch when it knows what the deployment chose. */
+type Judged = { message: string; expected: string; actual: string; outcome: Outcome; patch?: PatchOperation[] };
+
+/** Where what was seen differs from the node; a page size that stays N whatever the field says is proposed
+ *  as `follows: null` (and `default: N`), another default as that default, a field that sets it as `follows`. */
+function judgePageSize(op: string, node: ListChoice['pageSize'], seen: PageSizeSeen): Judged[] {
+  const { follows, default: size, pointer } = node;
+  const { field, asked, without, withField, plain, out } = seen;
+  const shown = (v: unknown) => `per_page ${preview(v, 40)}`;
+  const fixed = Number.isInteger(without) && withField === without;
+  const found: Judged[] = [];
+  if (follows !== null && out && withField !== asked) {
+    const patch = [
+      ...replace(`${pointer}/follows`, follows, null),
+      ...(without === size ? [] : replace(`${pointer}/default`, size, without)),
+    ];
+    found.push({
+      message: `${op} with ${follows} ${asked} answered ${shown(withField)}${fixed ? ', as without it' : ''}: ${follows} does not set the page size`,
+      expected: `per_page ${asked}`,
+      actual: shown(withField),
+      outcome: out,
+      ...(fixed ? { patch } : {}),
+    });
+    // Fixed at N: that one patch says both what it follows and what the default is.
+    if (fixed) return found;
+  }
+  if (without !== size)
+    found.push({
+      message: `${op} without ${field ?? 'a page size'} answered ${shown(without)}, where the spec says ${size}`,
+      expected: `per_page ${size}`,
+      actual: shown(without),
+      outcome: plain,
+      ...(Number.isInteger(without) ? { patch: replace(`${pointer}/default`, size, without) } : {}),
+    });
+  if (follows === null && field && out && withField === asked && asked !== without)
+    found.push({
+      message: `${op} with ${field} ${asked} answered per_page ${asked}: ${field} sets the page size`,
+      expected: `per_page ${size} whatever ${field} says`,
+      actual: `per_page ${asked}`,
+      outcome: out,
+      patch: replace(`${pointer}/follows`, null, field),
+    });
+  return found;
+}
+
+/** per_page without the field `page-size` follows and with it (or with limit, when it follows none). */
 async function pageSize(run: CheckRun, choice: ListChoice, base: Record<string, unknown>): Promise<Finding[]> {
   const op = choice.operationId;
-  const { follows, default: size, pointer } = choice.pageSize;
   const plain = await run.call(op, { body: { ...base, page: 1 } });
   const problems = run.conform(op, plain);
   const without = pageOf(plain)?.per_page;
   if (without === undefined) return problems;
+  const { follows, default: size, pointer } = choice.pageSize;
   // The field the page size may follow: the node's, else limit when the request declares it.
   const field = follows ?? (requestProperty(run, op, 'limit') ? 'limit' : undefined);
-  const asked = size === ASKED ? ASKED + 2 : ASKED;
-  let withField: unknown;
-  let out: Outcome | undefined;
+  const seen: PageSizeSeen = { field, asked: size === ASKED ? ASKED + 2 : ASKED, without, plain };
   if (field) {
-    out = await run.call(op, { body: { ...base, page: 1, [field]: asked } });
-    problems.push(...run.conform(op, out));
-    withField = pageOf(out)?.per_page;
+    seen.out = await run.call(op, { body: { ...base, page: 1, [field]: seen.asked } });
+    problems.push(...run.conform(op, seen.out));
+    seen.withField = pageOf(seen.out)?.per_page;
   }
-  const finding = (message: string, expected: string, actual: string, o: Outcome, patch?: PatchOperation[]) =>
+  for (const j of judgePageSize(op, choice.pageSize, seen))
     problems.push({
-      ...resting({ operationId: op, message, expected, actual, reproduce: run.reproduce(o) }, pointer),
-      ...(patch ? { patch } : {}),
+      ...resting(
+        {
+          operationId: op,
+          message: j.message,
+          expected: j.expected,
+          actual: j.actual,
+          reproduce: run.reproduce(j.outcome),
+        },
+        pointer,
+      ),
+      ...(j.patch ? { patch: j.patch } : {}),
     });
-  const fixed = Number.isInteger(without) && withField === without;
-  if (follows !== null && out && withField !== asked) {
-    const patch = fixed
-      ? [
-          ...replace(`${pointer}/follows`, follows, null),
-          ...(without === size ? [] : replace(`${pointer}/default`, size, without)),
-        ]
-      : undefined;
-    finding(
-      `${op} with ${follows} ${asked} answered per_page ${preview(withField, 40)}${fixed ? ', as without it' : ''}: ${follows} does not set the page size`,
-      `per_page ${asked}`,
-      `per_page ${preview(withField, 40)}`,
-      out,
-      patch,
-    );
-    if (fixed) return problems;
-  }
-  if (without !== size)
-    finding(
-      `${op} without ${field ?? 'a page size'} answered per_page ${preview(without, 40)}, where the spec says ${size}`,
-      `per_page ${size}`,
-      `per_page ${preview(without, 40)}`,
-      plain,
-      Number.isInteger(without) ? replace(`${pointer}/default`, size, without) : undefined,
-    );
-  if (follows === null && field && out && withField === asked && asked !== without)
-    finding(
-      `${op} with ${field} ${asked} answered per_page ${asked}: ${field} sets the page size`,
-      `per_page ${size} whatever ${field} says`,
-      `per_page ${asked}`,
-      out,
-      replace(`${pointer}/follows`, null, field),
-    );
   return problems;
 }
 

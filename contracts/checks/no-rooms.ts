@@ -4,12 +4,11 @@
 // check can tell which one a deployment chose. It needs a client without
 // rooms among the first page's: the conformance reads already asked some.
 
-import type { PatchOperation } from '../../spec/finding.js';
 import { NO_ROOMS_OPERATION } from '../../spec/list-choices.js';
 import type { CheckRun } from '../check-run.js';
 import type { Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
-import { specNoRooms } from './list-probes.js';
+import { replace, specNoRooms } from './list-spec.js';
 
 /** Clients tried at most. */
 const PROBES = 20;
@@ -54,10 +53,6 @@ export async function noRoomsCheck(
       if (problems.length || out.status === undefined || out.status >= 300) return problems;
       if (kind === 'rooms' || kind === 'other') continue;
       if (kind === choice.answer) return problems;
-      const patch: PatchOperation[] = [
-        { op: 'test', path: `${choice.pointer}/answer`, value: choice.answer },
-        { op: 'replace', path: `${choice.pointer}/answer`, value: kind },
-      ];
       const finding: Finding = resting(
         {
           operationId: op,
@@ -68,7 +63,7 @@ export async function noRoomsCheck(
         },
         choice.pointer,
       );
-      return [{ ...finding, patch }];
+      return [{ ...finding, patch: replace(`${choice.pointer}/answer`, choice.answer, kind) }];
     }
     run.nothingToCheck(
       `none of the first ${Math.min(PROBES, clients.length)} clients is without rooms, so what such a client gets was not seen`,

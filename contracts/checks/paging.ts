@@ -10,7 +10,7 @@ import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
 import { COMPANY, NO_COMPANY } from './company.js';
-import { specLists } from './list-probes.js';
+import { specLists } from './list-spec.js';
 
 /** The paged list envelope, as the spec declares it (section 2.5); the checks only need the items' ids. */
 type Envelope = Omit<components['schemas']['ClientPage'], 'data'> & { data: Array<{ id: number }> };

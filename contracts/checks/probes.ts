@@ -13,7 +13,8 @@ import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
 import type { Finding } from '../types.js';
 import { signIn } from './kit.js';
-import { listProbeChecks, pageOf, requestProperty } from './list-probes.js';
+import { listProbeChecks } from './list-probes.js';
+import { pageOf, requestProperty } from './list-spec.js';
 import { harmlessBody, NO_SUCH_ID, NOBODY } from './negative.js';
 
 /** The x-assumed points the probes show. */

@@ -11,7 +11,7 @@ import { applyPatchToYaml } from '../../contracts/measures/patch.js';
 import { runContracts } from '../../contracts/runner.js';
 import { buildMock } from '../../mock/build.js';
 import type { PatchOperation } from '../../spec/finding.js';
-import { buildSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
+import { buildSpec, loadSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
 import type { DeviationName } from '../helpers/laravel-staging/switches.js';
 import { assertRows, type Row, run } from '../helpers/laravel-staging/verdicts.js';
 
@@ -119,6 +119,29 @@ t.test(
     for (const { node } of CASES) {
       const entry = report.ledger?.entries.find((e) => e.id === node);
       t.equal(entry?.status, unseen(node) ? 'not observed' : 'confirmed', `${node} (${entry?.why ?? 'shown'})`);
+      if (node.endsWith('/limit')) t.match(entry?.why, /limit no maximum: there is no cap to probe/, 'and says why');
     }
   },
 );
+
+t.test('a malformed x-list: the suite does not guess, each list probe says why it did not run', async (t) => {
+  const raw = structuredClone((await loadSpec()).raw);
+  raw.paths['/client/list'].post['x-list'].order.direction = 'sideways';
+  const spec = await buildSpec(raw);
+  const mock = await buildMock({ spec: await loadSpec(), rateLimit: false });
+  const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => mock.close());
+  const credentials = { email: 'demo@example.com', password: 'demo-password' };
+  const report = await runContracts({ baseUrl: url, credentials, timeoutMs: 10_000 }, spec);
+  const probes = report.results.filter((r) => /^paging:[^:]+:(per-page|order|keyword-fields)$/.test(r.id));
+  t.ok(probes.length >= 3, 'the probes of both lists are listed');
+  for (const r of probes) {
+    t.equal(r.verdict, 'skip', `${r.id} skipped`);
+    t.match(r.notes.at(-1), /x-list\/order\/direction: must be asc or desc \(found "sideways"\)/);
+  }
+  t.same(
+    report.results.filter((r) => r.verdict === 'fail').map((r) => r.id),
+    [],
+    'nothing fails',
+  );
+});
