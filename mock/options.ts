@@ -19,6 +19,7 @@ import { type SpecFacts, specFacts } from '../spec/facts.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
 import { type ErrorCatalogue, errorCatalogue } from './errors.js';
 import type { HandlerTable } from './handlers/types.js';
+import { type MockLists, mockLists } from './lists.js';
 import { type LoadedState, loadState, STATE_LIMIT } from './state/file.js';
 import { lockStateFile, type StateLock } from './state/lock.js';
 import { StoreBudget } from './store/budget.js';
@@ -183,6 +184,8 @@ export interface MockContext {
   facts: SpecFacts;
   /** The error catalogue, its fixed texts read from the spec: every error the mock sends is made with it. */
   errors: ErrorCatalogue;
+  /** How lists page, order and search, and what a client without rooms gets: the spec's x-list and x-no-rooms. */
+  lists: MockLists;
   now: () => Date;
   corsOrigins: readonly string[];
   journal: number;
@@ -221,6 +224,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
   const facts = specFacts(spec);
   // Before the lock is taken: a spec without the texts the catalogue reads fails here, holding nothing.
   const errors = errorCatalogue(spec);
+  const lists = mockLists(spec);
   const { requests, windowSeconds } = facts.rateLimit;
   const stateLimit = options.stateLimit ?? DEFAULTS.stateLimit;
   // Locked before it is read: no other mock may be writing it meanwhile.
@@ -267,6 +271,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
     spec,
     facts,
     errors,
+    lists,
     now,
     corsOrigins: options.corsOrigins ?? [],
     handlers: options.handlers ?? {},

@@ -7,6 +7,7 @@ import type { Session } from '../session.js';
 import { COMPANY, companyOf, NO_COMPANY } from './company.js';
 import { CREDENTIALS, canSignIn, disposableSession, endSession } from './disposable.js';
 import { tokenOf } from './kit.js';
+import { noRoomsCheck } from './no-rooms.js';
 
 const NOBODY = 'nobody@example.invalid';
 /** Records tried at most when looking for one that has what a check needs. */
@@ -152,6 +153,7 @@ async function roomsCheck(
   s: Session,
   found: Discovered,
   clients: Array<Record<string, unknown>>,
+  known: Map<unknown, boolean>,
 ): Promise<Array<{ clientId: number; roomId: number }>> {
   const rooms: Array<{ clientId: number; roomId: number }> = [];
   await s.check(
@@ -167,6 +169,8 @@ async function roomsCheck(
         const out = await run.call('getRoomsByClientId', { body: { client_id: c.id } });
         problems.push(...run.conform('getRoomsByClientId', out));
         const list = data(out.body);
+        // What the no-rooms check reads: a client that has rooms, or one answered with none (null or []).
+        if (out.status !== undefined && out.status < 300) known.set(c.id, Array.isArray(list) && list.length > 0);
         if (Array.isArray(list) && list.length) {
           found.client = c;
           found.reads.push({ operationId: 'getRoomsByClientId', body: { client_id: c.id } });
@@ -233,7 +237,9 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
     return found;
   }
   // Look for a client that has rooms and a room that has measurements, checking every answer on the way.
-  const rooms = await roomsCheck(s, found, clients);
+  const known = new Map<unknown, boolean>();
+  const rooms = await roomsCheck(s, found, clients, known);
+  await noRoomsCheck(s, clients, known);
   found.roomId = rooms[0]?.roomId;
   if (!rooms.length) {
     s.skip(

@@ -2,12 +2,15 @@
 // page of client/list yields every client exactly once.
 
 import { preview } from '../../lib/preview.js';
+import type { Search } from '../../spec/list-choices.js';
+import type { LoadedSpec } from '../../spec/load.js';
 import type { components } from '../../spec/types.gen.js';
 import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
 import { COMPANY, NO_COMPANY } from './company.js';
+import { specLists } from './list-spec.js';
 
 /** The paged list envelope, as the spec declares it (section 2.5); the checks only need the items' ids. */
 type Envelope = Omit<components['schemas']['ClientPage'], 'data'> & { data: Array<{ id: number }> };
@@ -24,8 +27,16 @@ type Expectation = (ok: boolean, what: string, expected: unknown, actual: unknow
 /** The envelope's x-assumed fields (what Laravel's paginator gives on an empty page). */
 const FROM = '/components/schemas/ClientPage/properties/from';
 const TO = '/components/schemas/ClientPage/properties/to';
-/** What client/list's keyword, page and limit do is x-assumed (section 4.3: not shown). */
+/** What client/list's page does is x-assumed (section 4.3: not shown); limit's and keyword's are x-list's. */
 export const LIST_EFFECT = '/paths/~1client~1list/post/requestBody';
+/** client/list's x-list nodes (spec/list-choices.ts reads them; these name them for the registry). */
+export const LIST_PAGE_SIZE = '/paths/~1client~1list/post/x-list/page-size';
+export const LIST_ORDER = '/paths/~1client~1list/post/x-list/order';
+export const LIST_SEARCH = '/paths/~1client~1list/post/x-list/search';
+export const COMPANY_PAGE_SIZE = '/paths/~1client~1user_client/post/x-list/page-size';
+export const COMPANY_ORDER = '/paths/~1client~1user_client/post/x-list/order';
+/** What room/get-by-client-id answers for a client without rooms (conformance's no-rooms check shows it). */
+export const NO_ROOMS = '/paths/~1room~1get-by-client-id/post/x-no-rooms';
 /** Which clients client/user_client counts as the company's is x-assumed. */
 export const COMPANY_CLIENTS = '/paths/~1client~1user_client/post/requestBody';
 
@@ -143,9 +154,15 @@ export async function pagingChecks(s: Session, found: Discovered): Promise<void>
     operationId: 'listClients',
     title: 'a keyword finds a known client',
   };
-  if (client && typeof client.email === 'string' && client.email)
-    await s.check(keyword, (run) => keywordFinds(run, client));
-  else s.skip(keyword, 'the account has no client with an email address to search for');
+  const search = searchOf(s.spec);
+  // By its e-mail address when the spec says the keyword searches it, else by the first field it searches.
+  const by =
+    typeof search === 'object' && ['email', ...search.matches].find((f) => search.matches.includes(f) && client?.[f]);
+  if (typeof search === 'string') s.skip(keyword, search);
+  else if (!search) s.skip(keyword, "the spec's x-list says nothing of client/list's keyword (search)");
+  else if (client && by && typeof client[by] === 'string')
+    await s.check(keyword, (run) => keywordFinds(run, client, by, search));
+  else s.skip(keyword, `the account has no client with a ${search.matches.join(', ')} to search for`);
 
   const envelope = {
     id: 'paging:listCompanyClients:envelope',
@@ -206,9 +223,22 @@ async function walk(run: CheckRun): Promise<Finding[]> {
   return problems;
 }
 
-/** client/list searched by a known client's address must find that client (an observation when it does not). */
-async function keywordFinds(run: CheckRun, client: Record<string, unknown>): Promise<Finding[]> {
-  const out = await run.call('listClients', { body: { keyword: client.email, page: 1 } });
+/** client/list's search as the spec says it, or why it cannot be read. */
+export function searchOf(spec: LoadedSpec): Search | string | undefined {
+  const lists = specLists(spec);
+  return typeof lists === 'string' ? lists : lists.get('listClients')?.search;
+}
+
+/** client/list searched by a field of a known client that the spec says is searched must find that client (an
+ *  observation on the search node when it does not). */
+async function keywordFinds(
+  run: CheckRun,
+  client: Record<string, unknown>,
+  field: string,
+  search: Search,
+): Promise<Finding[]> {
+  const value = client[field];
+  const out = await run.call('listClients', { body: { [search.field]: value, page: 1 } });
   const problems = run.conform('listClients', out);
   const ids = ((out.body as { data?: Envelope })?.data?.data ?? []).map((c) => c.id);
   if (!problems.length && !ids.includes(client.id as number)) {
@@ -216,11 +246,11 @@ async function keywordFinds(run: CheckRun, client: Record<string, unknown>): Pro
       resting(
         {
           operationId: 'listClients',
-          message: `keyword "${client.email}" did not find client ${String(client.id)}`,
+          message: `${search.field} "${preview(value, 60)}" (its ${field}) did not find client ${String(client.id)}`,
           expected: `client ${String(client.id)}`,
           actual: preview(ids.slice(0, 10), SHOWN),
         },
-        LIST_EFFECT,
+        search.pointer,
       ),
     );
   }

@@ -16,7 +16,17 @@ import { authChecks } from './auth.js';
 import { conformanceChecks, logoutCheck } from './conformance.js';
 import { meaningChecks } from './meaning.js';
 import { negativeChecks, PLATFORM_REFUSAL } from './negative.js';
-import { COMPANY_CLIENTS, LIST_EFFECT, pagingChecks } from './paging.js';
+import {
+  COMPANY_CLIENTS,
+  COMPANY_ORDER,
+  COMPANY_PAGE_SIZE,
+  LIST_EFFECT,
+  LIST_ORDER,
+  LIST_PAGE_SIZE,
+  LIST_SEARCH,
+  NO_ROOMS,
+  pagingChecks,
+} from './paging.js';
 import {
   COMPANY_LIMIT_CAP,
   COUNTRIES_REFUSAL,
@@ -113,7 +123,7 @@ export const CHECKS: readonly CheckEntry[] = [
     description:
       'every read of the spec (x-read) answers a valid request as documented; public writes refuse a request made to fail',
     needs: [],
-    assumptions: [],
+    assumptions: [NO_ROOMS],
     writes: false,
     ids: /^conformance:(?!signin$|logout$)/,
     module: conformance,
@@ -171,9 +181,9 @@ export const CHECKS: readonly CheckEntry[] = [
   {
     name: 'paging:keyword',
     group: 'paging',
-    description: 'a keyword finds a known client by its e-mail address',
+    description: 'a keyword finds a known client by its e-mail address (or a field x-list says it searches)',
     needs: ['records'],
-    assumptions: [LIST_EFFECT],
+    assumptions: [LIST_SEARCH],
     writes: false,
     ids: /^paging:listClients:keyword$/,
     module: paging,
@@ -193,7 +203,7 @@ export const CHECKS: readonly CheckEntry[] = [
     group: 'paging',
     description: 'a keyword selects: nothing for a string no client holds, only hits that hold it',
     needs: ['records'],
-    assumptions: [LIST_EFFECT],
+    assumptions: [LIST_SEARCH],
     writes: false,
     ids: /^paging:listClients:keyword-selects$/,
     module: search,
@@ -280,7 +290,7 @@ export const CHECKS: readonly CheckEntry[] = [
   {
     name: 'paging:limit-cap',
     group: 'paging',
-    description: 'a limit of 101: refused, or capped, or taken',
+    description: "a limit one past its maximum (the spec's): refused, or capped, or taken",
     needs: [],
     assumptions: [LIMIT_CAP, COMPANY_LIMIT_CAP],
     writes: false,
@@ -290,11 +300,11 @@ export const CHECKS: readonly CheckEntry[] = [
   {
     name: 'paging:list-effect',
     group: 'paging',
-    description: 'whether limit sets per_page, the order of the list, which fields a keyword searches',
+    description: "each list's x-list: whether limit sets per_page, the order, which fields a keyword searches",
     needs: ['records'],
-    assumptions: [LIST_EFFECT],
+    assumptions: [LIST_PAGE_SIZE, LIST_ORDER, LIST_SEARCH, COMPANY_PAGE_SIZE, COMPANY_ORDER],
     writes: false,
-    ids: /^paging:listClients:(per-page|order|keyword-fields)$/,
+    ids: /^paging:[^:]+:(per-page|order|keyword-fields)$/,
     module: probes,
   },
   {
@@ -403,7 +413,7 @@ export const CHECKS: readonly CheckEntry[] = [
     group: 'sequences',
     description: 'a client update is read back in client/list and client/user_client, then restored',
     needs: ['writes', 'records'],
-    assumptions: [LIST_EFFECT, COMPANY_CLIENTS],
+    assumptions: [LIST_SEARCH, COMPANY_CLIENTS],
     writes: true,
     ids: /^sequences:update-then-read$/,
     module: sequences,

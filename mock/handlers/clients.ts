@@ -1,38 +1,59 @@
 import type { ClientRecord } from '../../fixtures/types.js';
+import type { MockList } from '../lists.js';
 import type { ClientPatch, Store } from '../store/store.js';
-import { DEFAULT_PER_PAGE, paginate } from './paging.js';
+import { paginate } from './paging.js';
 import { clientInCompany } from './scope.js';
 import type { Handler } from './types.js';
 
-/** Laravel reads `page` from the body or from the query (the envelope's page URLs carry `?page=N`). */
+/** A page of the list as the spec's x-list says: its size (the field it follows, else the default) and its
+ *  order. Laravel reads `page` from the body or from the query (the envelope's page URLs carry `?page=N`). */
 function page(
   store: Store,
+  list: MockList,
   ids: readonly number[],
-  body: { page?: number; limit?: number },
+  body: Record<string, unknown> & { page?: number },
   query: Record<string, unknown>,
   path: string,
 ) {
   const requested = body.page ?? (typeof query.page === 'number' ? query.page : 1);
-  const p = paginate(ids, requested, body.limit ?? DEFAULT_PER_PAGE, path);
+  const { follows, default: size } = list.pageSize;
+  const asked = follows === null ? undefined : body[follows];
+  const perPage = typeof asked === 'number' ? asked : size;
+  const p = paginate(ids, requested, perPage, path, list.order.direction === 'asc');
   return { ...p, data: p.data.map((id) => store.client(id)!) };
 }
 
-export const listClients: Handler<'listClients'> = ({ body, query, user, store, baseUrl }) => {
-  const keyword = body?.keyword?.trim().toLowerCase() ?? '';
-  const ids = keyword ? store.searchClients(user.id, keyword) : store.ownClientIds(user.id);
-  return { message: 'Clients get successfully.', data: page(store, ids, body ?? {}, query, `${baseUrl}/client/list`) };
+export const listClients: Handler<'listClients'> = ({ body, query, user, store, baseUrl, lists }) => {
+  const list = lists.byOperation.get('listClients')!;
+  const field = list.search!.field as keyof NonNullable<typeof body>;
+  const said = body?.[field];
+  const keyword = typeof said === 'string' ? said.trim().toLowerCase() : '';
+  const ids = keyword ? store.searchClients(user.id, keyword, list.searchMask) : store.ownClientIds(user.id);
+  return {
+    message: 'Clients get successfully.',
+    data: page(store, list, ids, body ?? {}, query, `${baseUrl}/client/list`),
+  };
 };
 
-export const listCompanyClients: Handler<'listCompanyClients'> = ({ body, query, user, store, baseUrl, errors }) => {
+export const listCompanyClients: Handler<'listCompanyClients'> = ({
+  body,
+  query,
+  user,
+  store,
+  baseUrl,
+  errors,
+  lists,
+}) => {
   const company = store.companyOf(user);
   const other = body.company_name.trim().toLowerCase() !== company.name.toLowerCase();
   // x-situations/other-company: a 2xx there is a query scoped to the caller's company, which finds nothing.
   const answered = errors.COMPANY_NOT_FOUND.statusCode ?? 404;
   if (other && (answered < 200 || answered > 299)) throw errors.COMPANY_NOT_FOUND();
   const ids = other ? [] : store.companyClientIds(company.id);
+  const list = lists.byOperation.get('listCompanyClients')!;
   return {
     message: 'Company clients get successfully.',
-    data: page(store, ids, body, query, `${baseUrl}/client/user_client`),
+    data: page(store, list, ids, body, query, `${baseUrl}/client/user_client`),
   };
 };
 

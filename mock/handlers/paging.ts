@@ -5,7 +5,6 @@ import type { components } from '../../spec/types.gen.js';
 type Link = components['schemas']['PageLink'];
 export type Page<T> = Omit<components['schemas']['ClientPage'], 'data'> & { data: T[] };
 
-export const DEFAULT_PER_PAGE = 20;
 const ON_EACH_SIDE = 3;
 
 /** The page numbers Laravel's UrlWindow shows, with null for a `...` gap. */
@@ -24,11 +23,21 @@ export function pageWindow(current: number, last: number): Array<number | null> 
   ];
 }
 
-export function paginate<T>(items: readonly T[], page: number, perPage: number, path: string): Page<T> {
+/** One page of `items` (newest first); `ascending` pages them from the other end, oldest first, without
+ *  reversing a list that may hold a million ids. */
+export function paginate<T>(
+  items: readonly T[],
+  page: number,
+  perPage: number,
+  path: string,
+  ascending = false,
+): Page<T> {
   const total = items.length;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const start = (page - 1) * perPage;
-  const data = items.slice(start, start + perPage);
+  const data = ascending
+    ? items.slice(Math.max(0, total - start - perPage), Math.max(0, total - start)).reverse()
+    : items.slice(start, start + perPage);
   const url = (n: number) => `${path}?page=${n}`;
   const prev = page > 1 ? url(page - 1) : null;
   const next = page < lastPage ? url(page + 1) : null;

@@ -19,7 +19,10 @@ export const getRoomMeasurements: Handler<'getRoomMeasurements'> = ({ body, user
   };
 };
 
-export const getRoomsByClientId: Handler<'getRoomsByClientId'> = ({ body, user, store, errors }) => {
+export const getRoomsByClientId: Handler<'getRoomsByClientId'> = ({ body, user, store, errors, lists }) => {
   const client = clientInCompany(store, user, body.client_id, errors.CLIENT_NOT_FOUND, errors.CLIENT_OF_OTHER_COMPANY);
-  return { message: 'Rooms get successfully.', data: store.roomsOfClient(client.id) };
+  const rooms = store.roomsOfClient(client.id);
+  // The document's sample is null; the spec's x-no-rooms says whether a client without rooms gets it.
+  if (rooms.length === 0 && lists.noRooms === 'null') return null;
+  return { message: 'Rooms get successfully.', data: rooms };
 };

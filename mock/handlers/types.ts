@@ -4,6 +4,7 @@
 import type { UserRecord } from '../../fixtures/types.js';
 import type { operations } from '../../spec/types.gen.js';
 import type { ErrorCatalogue } from '../errors.js';
+import type { MockLists } from '../lists.js';
 import type { Store } from '../store/store.js';
 
 export type OperationId = keyof operations;
@@ -30,6 +31,8 @@ export interface HandlerInput<K extends OperationId> {
   baseUrl: string;
   /** The error catalogue: a handler fails by throwing one of its errors (`throw errors.CLIENT_NOT_FOUND()`). */
   errors: ErrorCatalogue;
+  /** The spec's list choices (x-list, x-no-rooms), read once at start-up. */
+  lists: MockLists;
 }
 
 export type Handler<K extends OperationId> = (input: HandlerInput<K>) => SuccessBody<K> | Promise<SuccessBody<K>>;

@@ -85,7 +85,7 @@ function operationRoute(
 ): void {
   const answerOf = handlers[op.operationId as OperationId] as (input: HandlerInput<OperationId>) => unknown;
   const requestSchema = op.requestBody?.schema;
-  const { facts, errors } = app.mock.ctx;
+  const { facts, errors, lists } = app.mock.ctx;
   const platformHeader = facts.headers.platform;
   const platformFrom = platformOf(facts);
   app.route({
@@ -130,6 +130,7 @@ function operationRoute(
         store: world.store,
         baseUrl: baseUrlOf(request, spec.basePath),
         errors,
+        lists,
       });
       const keep = (value: unknown) => {
         // Sent as is, undefined would leave the request hanging.

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { searchTextOf } from '../../fixtures/clients.js';
 import type { GeneratedWorld } from '../../fixtures/world.js';
 import type { Overlay } from './overlay.js';
-import { SearchIndex, type TextSource } from './search-index.js';
+import { ALL_FIELDS, SearchIndex, type TextSource } from './search-index.js';
 
 /** Search texts kept at most (about 80 bytes each): the largest user of a 1,000,000-client world twice over. */
 const SEARCH_TEXTS_KEPT = 600_000;
@@ -77,11 +77,11 @@ export class ClientLists {
     return ids;
   }
 
-  /** A user's client ids whose text holds the keyword (lower case), newest first. */
-  search(userId: number, keyword: string): number[] {
+  /** A user's client ids whose text holds the keyword (lower case) in one of `fields` (a mask), newest first. */
+  search(userId: number, keyword: string, fields = ALL_FIELDS): number[] {
     // NUL separates the fields of a search text: a keyword holding it would match across two fields.
     if (keyword.includes('\u0000')) return [];
-    return this.indexOf(userId).search(keyword);
+    return this.indexOf(userId).search(keyword, fields);
   }
 
   private indexOf(userId: number): SearchIndex {

@@ -211,8 +211,8 @@ export class MemoryStore implements Store {
     return this.lists.ofCompany(companyId);
   }
 
-  searchClients(userId: number, keyword: string) {
-    return this.lists.search(userId, keyword);
+  searchClients(userId: number, keyword: string, fields?: number) {
+    return this.lists.search(userId, keyword, fields);
   }
 
   warmSearch(stopped?: () => boolean) {

@@ -68,12 +68,28 @@ function textAt(starts: Uint32Array, pos: number): number {
   return lo;
 }
 
-/** Appends to out the ids of the block whose text holds the keyword (no NUL in it), in the block's order. */
-export function searchBlock(block: Block, keyword: string, out: number[]): void {
+/** Every field of a text (SEARCH_FIELDS, in fixtures/clients.ts), as a mask of fields searched. */
+export const ALL_FIELDS = 0x7f;
+
+/** Which field of a text `pos` falls in: the NULs between the text's start and it. */
+function fieldAt(text: string, from: number, pos: number): number {
+  let n = 0;
+  for (let k = text.indexOf('\u0000', from); k >= 0 && k < pos; k = text.indexOf('\u0000', k + 1)) n++;
+  return n;
+}
+
+/** Appends to out the ids of the block whose text holds the keyword (no NUL in it) in a field of `fields`
+ *  (a mask, bit i for the text's field i), in the block's order. */
+export function searchBlock(block: Block, keyword: string, out: number[], fields = ALL_FIELDS): void {
   const { text, starts, ids } = block;
   let pos = text.indexOf(keyword);
   while (pos >= 0) {
     const i = textAt(starts, pos);
+    // A match lies in one field (no keyword holds the NUL between two): one not searched looks further on.
+    if (fields !== ALL_FIELDS && !((fields >> fieldAt(text, starts[i]!, pos)) & 1)) {
+      pos = text.indexOf(keyword, pos + 1);
+      continue;
+    }
     out.push(ids[i]!);
     pos = text.indexOf(keyword, starts[i + 1]!);
   }
@@ -111,10 +127,10 @@ export class SearchIndex {
     return true;
   }
 
-  search(keyword: string): number[] {
+  search(keyword: string, fields = ALL_FIELDS): number[] {
     while (this.grow());
     const out: number[] = [];
-    for (const b of this.blocks) searchBlock(b, keyword, out);
+    for (const b of this.blocks) searchBlock(b, keyword, out, fields);
     return out;
   }
 

@@ -100,8 +100,9 @@ export interface Store {
   ownClientIds(userId: number): readonly number[];
   /** Ids of the clients of every member of a company, newest first. */
   companyClientIds(companyId: number): readonly number[];
-  /** Ids of a user's clients whose name, surname, e-mail, phones, project or quote number hold the keyword (lower case), newest first. */
-  searchClients(userId: number, keyword: string): readonly number[];
+  /** Ids of a user's clients whose name, surname, e-mail, phones, project or quote number hold the keyword (lower
+   *  case), newest first; `fields` (searchMask) keeps only some of those fields. */
+  searchClients(userId: number, keyword: string, fields?: number): readonly number[];
   /** In a large world, makes the search texts of the users with the most clients in the background (a turn of the event loop a block), until done or `stopped()`. */
   warmSearch(stopped?: () => boolean): Promise<void>;
   client(id: number): ClientRecord | undefined;

@@ -13,6 +13,9 @@ const COMPANY_CHECKS = [
   'conformance:listCompanyClients',
   'meaning:listCompanyClients:members',
   'paging:listCompanyClients:envelope',
+  // The list probes of client/user_client's x-list (contracts/checks/list-probes.ts).
+  'paging:listCompanyClients:per-page',
+  'paging:listCompanyClients:order',
 ];
 type User = Record<string, unknown>;
 
@@ -77,11 +80,11 @@ for (const c of cases) {
         [['--company NAME', [...COMPANY_CHECKS].sort()]],
         'the JSON summary names the input, its flag and the checks',
       );
-      t.match(verdict, /Not checked: 3 checks for want of the caller's company name \(--company NAME gives it\)[.;]/);
+      t.match(verdict, /Not checked: 5 checks for want of the caller's company name \(--company NAME gives it\)[.;]/);
       t.match(of('meaning:listCompanyClients:members')?.notes[0], /--company NAME gives it$/);
       t.match(
         renderHtml(report),
-        /<p class="wanting" id="wanting">Not checked: 3 checks for want of the caller&#39;s company name \(--company NAME gives it\)[.;]/,
+        /<p class="wanting" id="wanting">Not checked: 5 checks for want of the caller&#39;s company name \(--company NAME gives it\)[.;]/,
         'the HTML report says it beside its verdict',
       );
     } else {

@@ -9,7 +9,7 @@ import type { CheckRun } from '../../check-run.js';
 import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
-import { COMPANY_CLIENTS, LIST_EFFECT } from '../paging.js';
+import { COMPANY_CLIENTS, searchOf } from '../paging.js';
 import { UPDATE_STRINGS } from '../writes.js';
 import { type Client, during, failed, found as finding, listed, read, sequence, stopped, succeeded } from './shared.js';
 
@@ -88,14 +88,17 @@ async function sameRooms(run: CheckRun, id: number, before: number[]): Promise<F
   return [finding(run, after.out, 'getRoomsByClientId', message)];
 }
 
-/** The keyword search finds the client by the quote number just written (what keyword matches is assumed). */
+/** The keyword search finds the client by the quote number just written, when x-list's search says the keyword
+ *  searches quote numbers (which fields it matches is that node's assumption). */
 async function searched(run: CheckRun, id: number, marker: string): Promise<Finding[]> {
-  const out = await run.call('listClients', { body: { keyword: marker, page: 1 } });
+  const search = searchOf(run.spec);
+  if (typeof search !== 'object' || !search.matches.includes('quote_no')) return [];
+  const out = await run.call('listClients', { body: { [search.field]: marker, page: 1 } });
   const hits = (out.body as { data?: { data?: unknown } } | null | undefined)?.data?.data;
   const problems = read(run, 'listClients', out, 'searching for the new quote number', Array.isArray(hits));
   if (problems.length || (hits as Array<Client | null>).some((c) => c?.id === id)) return problems;
   const message = `after the update, client/list with keyword "${marker}" (the quote number just written) does not find client ${id}`;
-  return [finding(run, out, 'listClients', message, { severity: 'observation', assumption: LIST_EFFECT })];
+  return [finding(run, out, 'listClients', message, { severity: 'observation', assumption: search.pointer })];
 }
 
 /** What the reads show before the update: the client as listed, its rooms, and whether the company's list shows it. */

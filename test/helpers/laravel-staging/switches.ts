@@ -160,18 +160,23 @@ export const DEVIATIONS = {
     modes: READS,
   },
   'per-page-fixed': {
-    assumptions: ['/paths/~1client~1list/post/requestBody'],
+    assumptions: ['/paths/~1client~1list/post/x-list/page-size'],
     choice: "per_page is always 20 whatever limit says (as in the document's sample)",
     modes: READS,
   },
   'keyword-name-only': {
-    assumptions: ['/paths/~1client~1list/post/requestBody'],
+    assumptions: ['/paths/~1client~1list/post/x-list/search'],
     choice: 'keyword searches name and surname only',
     modes: READS,
   },
   'oldest-first': {
-    assumptions: ['/paths/~1client~1list/post/requestBody'],
+    assumptions: ['/paths/~1client~1list/post/x-list/order', '/paths/~1client~1user_client/post/x-list/order'],
     choice: 'lists are in id order, oldest first',
+    modes: READS,
+  },
+  'rooms-null': {
+    assumptions: ['/paths/~1room~1get-by-client-id/post/x-no-rooms'],
+    choice: "a client without rooms gets null (the document's sample), not the envelope with an empty list",
     modes: READS,
   },
   'company-other-empty': {

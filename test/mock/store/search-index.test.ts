@@ -3,8 +3,9 @@
 // across block boundaries, after updates and deletes, and while the texts are
 // made in the background.
 import t from 'tap';
-import { searchTextOf } from '../../../fixtures/clients.js';
+import { type SearchField, searchTextOf } from '../../../fixtures/clients.js';
 import { GeneratedWorld } from '../../../fixtures/world.js';
+import { searchMask } from '../../../mock/lists.js';
 import { ClientLists, WARM_FROM } from '../../../mock/store/client-lists.js';
 import { Overlay } from '../../../mock/store/overlay.js';
 import { BLOCK } from '../../../mock/store/search-index.js';
@@ -146,5 +147,30 @@ t.test('warming stops when told, and does nothing in a small world', async (t) =
   let smallAsked = 0;
   await small.lists.warmSearch(() => ++smallAsked > 0);
   t.equal(smallAsked, 0, 'a world under WARM_FROM is not warmed');
+  t.end();
+});
+
+t.test('a mask of fields (the spec search matches) finds what a scan of those fields finds', (t) => {
+  const { overlay, lists } = make();
+  const fieldScan = (keyword: string, fields: readonly SearchField[]) =>
+    mine(lists).filter((id) => {
+      const c = overlay.clients.get(id) ?? world.client(id);
+      return fields.some((f) =>
+        String(c[f] ?? '')
+          .toLowerCase()
+          .includes(keyword),
+      );
+    });
+  const sample = world.client(mine(lists)[BLOCK + 3]!);
+  const masks: Array<readonly SearchField[]> = [['name', 'surname'], ['email'], ['quote_no', 'project_name'], []];
+  // Letters every field holds, a name that is also the start of e-mail addresses, a whole address.
+  const keywords = ['a', 'e', sample.name.toLowerCase(), sample.email.toLowerCase(), 'q-'];
+  for (const fields of masks)
+    for (const kw of keywords)
+      t.same(
+        lists.search(demo, kw, searchMask(fields)),
+        fieldScan(kw, fields),
+        `${kw} in ${fields.join(', ') || 'no field'}`,
+      );
   t.end();
 });
