@@ -179,7 +179,7 @@ async function refusedBody(
 }
 
 /** One past the cap the spec gives limit (its `maximum`); client/user_client needs the caller's company to name.
- *  A deployment that takes it (per_page one past the cap) is proposed no maximum. */
+ *  A deployment that takes it, not clamping it to the cap, is proposed no maximum. */
 async function limitCap(run: CheckRun, operationId: string, cap: string, company?: string): Promise<Finding[]> {
   const max = requestProperty(run, operationId, 'limit')?.maximum;
   if (typeof max !== 'number') {
@@ -199,7 +199,9 @@ async function limitCap(run: CheckRun, operationId: string, cap: string, company
   const page = pageOf(out);
   if (!page) return problems;
   run.note(`limit ${over} answered ${out.status} with per_page ${preview(page.per_page, 40)}`);
-  if (page.per_page !== over) return problems;
+  // Clamped to the cap (per_page the maximum) is a cap the spec cannot say; taken, whatever per_page then is
+  // (a fixed page size answers its own), is no maximum.
+  if (page.per_page === max) return problems;
   const patch: PatchOperation[] = [
     { op: 'test', path: `${cap}/maximum`, value: max },
     { op: 'remove', path: `${cap}/maximum` },
