@@ -14,6 +14,7 @@ import { buildSpec, type RawNode, SPEC_PATH } from '../spec/load.js';
 import { renderTypes, TYPES_PATH } from '../spec/render-types.js';
 import { applyPatchToYaml, parsePatch } from '../spec/yaml-patch.js';
 import { GENERATED } from './readme.js';
+import { acknowledgeBreaking, learntWhere } from './spec-apply-acks.js';
 import { SPEC_APPLY_COMMAND } from './spec-apply-command.js';
 
 /** A patch file larger than this is not read (a run's patch is a few KiB). */
@@ -43,7 +44,10 @@ async function readPatch(file: string) {
 }
 
 /** The patched text, once the mock has started from it: a spec it cannot serve is refused here, not at `npm start`. */
-async function patched(specPath: string, file: string): Promise<{ text: string; changes: number; points: number }> {
+async function patched(
+  specPath: string,
+  file: string,
+): Promise<{ before: string; text: string; changes: number; points: number; where?: string }> {
   const patch = await readPatch(file);
   const before = await readFile(specPath, 'utf8');
   let text: string;
@@ -59,9 +63,12 @@ async function patched(specPath: string, file: string): Promise<{ text: string; 
   } catch (err) {
     throw new NotApplied(`the patched spec is not one the mock can start from: ${(err as Error).message}`);
   }
-  const points = patch.filter((p) => p.op === 'add' && p.path.endsWith('/x-learned')).length;
-  return { text, changes: patch.length - points, points };
+  const learnt = patch.filter((p) => p.op === 'add' && p.path.endsWith('/x-learned'));
+  const where = learntWhere(learnt.map((p) => p.value));
+  return { before, text, changes: patch.length - learnt.length, points: learnt.length, ...(where ? { where } : {}) };
 }
+
+const specOf = async (text: string) => buildSpec(parseYaml(text) as RawNode);
 
 /** Writes beside and renames: an interrupted write never leaves half a spec. */
 async function replaceFile(path: string, text: string): Promise<void> {
@@ -99,7 +106,7 @@ export async function main(argv: string[], out: Out = CONSOLE): Promise<number> 
   if (!parsed.ok) return refuse(SPEC_APPLY_COMMAND, parsed, out);
   const shown = shownPath(parsed.specPath);
   try {
-    const { text, changes, points } = await patched(parsed.specPath, parsed.file);
+    const { before, text, changes, points, where } = await patched(parsed.specPath, parsed.file);
     const what = `${changes} change(s)${points ? `, ${points} point(s) marked where they were learnt` : ''}`;
     if (parsed['dry-run']) {
       out.stdout(`spec:apply: ${parsed.file} applies to ${shown} (${what}); nothing changed (--dry-run)`);
@@ -109,8 +116,18 @@ export async function main(argv: string[], out: Out = CONSOLE): Promise<number> 
     const own = parsed.specPath === resolve(SPEC_PATH);
     const rewritten = own ? await regenerate(parsed.specPath) : [];
     out.stdout(`spec:apply: applied ${what} to ${shown}`);
-    if (own) out.stdout(`spec:apply: regenerated ${rewritten.join(', ')}`);
-    else out.stdout(`spec:apply: ${shown} is not the project's spec: nothing was regenerated`);
+    if (own) {
+      out.stdout(`spec:apply: regenerated ${rewritten.join(', ')}`);
+      const acked = acknowledgeBreaking(await specOf(before), await specOf(text), where);
+      if ('acknowledged' in acked && acked.acknowledged)
+        out.stdout(
+          `spec:apply: acknowledged ${acked.acknowledged} breaking change(s) in spec/breaking-changes.yaml, each with where it was learnt: review the reasons`,
+        );
+      if ('unacknowledged' in acked)
+        out.stderr(
+          `spec:apply: ${acked.unacknowledged.length} breaking change(s) not acknowledged (${acked.why}): npm run spec:diff lists them`,
+        );
+    } else out.stdout(`spec:apply: ${shown} is not the project's spec: nothing was regenerated`);
     out.stdout('spec:apply: next, `git diff` to review, `npm test`, and `npm start` serves the changed behaviour');
     return 0;
   } catch (err) {

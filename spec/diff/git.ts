@@ -51,3 +51,14 @@ export function gitCommit(ref: string, root: string): string | undefined {
     return undefined;
   }
 }
+
+/** Whether `ancestor` is HEAD or one of its ancestors; false where git cannot say (not a repository, an unknown commit). */
+export function isAncestorOfHead(ancestor: string, root: string): boolean {
+  if (refProblem(ancestor)) return false;
+  try {
+    git(['merge-base', '--is-ancestor', '--end-of-options', ancestor, 'HEAD'], root);
+    return true;
+  } catch {
+    return false;
+  }
+}
