@@ -1126,7 +1126,7 @@ export interface components {
                 "application/json": components["schemas"]["NotFoundError"];
             };
         };
-        /** @description An unknown, deleted or another company's client. */
+        /** @description An unknown, deleted or another company's client (the status is `/x-situations/unknown-client` and `/x-situations/other-company-client`). */
         ClientNotFound: {
             headers: {
                 [name: string]: unknown;
@@ -1530,8 +1530,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             /**
-             * @description Wrong email or password; or the right ones for a deactivated account
-             *     (section 3: a deactivation ends its tokens), which then cannot sign in.
+             * @description Wrong email or password (`/x-situations/wrong-credentials` says with
+             *     which status); or the right ones for a deactivated account (section 3:
+             *     a deactivation ends its tokens), which then cannot sign in.
              */
             401: {
                 headers: {
@@ -2381,7 +2382,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["SubscriptionRequired"];
-            /** @description No company of that name among the caller's. */
+            /** @description No company of that name among the caller's (the status is `/x-situations/other-company`). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -108,9 +108,20 @@ class Collector {
       });
   }
 
+  /** An extension's x-assumed nodes, at any depth. */
+  extension(node: unknown, pointer: string, operationId: string): void {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+    if (isAssumed(node as RawNode)) this.add(node as RawNode, pointer, 'operation', { operationId });
+    for (const [key, sub] of Object.entries<unknown>(node as RawNode))
+      this.extension(sub, `${pointer}${encodePointer([key])}`, operationId);
+  }
+
   operation(opNode: RawNode, opPointer: string, shared: unknown[], sharedPointer: string): void {
     const operationId = String(opNode.operationId ?? opPointer);
     if (isAssumed(opNode)) this.add(opNode, opPointer, 'operation', { operationId });
+    // The choices an operation's own extensions make (x-list's page-size, order and search; x-no-rooms).
+    for (const [key, ext] of Object.entries<unknown>(opNode))
+      if (key.startsWith('x-')) this.extension(ext, `${opPointer}${encodePointer([key])}`, operationId);
     const params: Array<[unknown, string]> = [
       ...shared.map((p, i): [unknown, string] => [p, `${sharedPointer}/parameters/${i}`]),
       ...(Array.isArray(opNode.parameters) ? opNode.parameters : []).map((p: unknown, i: number): [unknown, string] => [

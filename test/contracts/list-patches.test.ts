@@ -44,8 +44,9 @@ const CASES: Array<{ deviation: DeviationName; node: string; patch: PatchOperati
     node: `${LIST}/search`,
     patch: replace(
       `${LIST}/search/matches`,
-      ['name', 'surname', 'email', 'phone_no', 'project_name', 'quote_no'],
-      ['name', 'surname'],
+      ['name', 'surname', 'email', 'phone_no', 'phone', 'project_name', 'quote_no'],
+      // phone is in no listing, so no probe can try it: kept.
+      ['name', 'surname', 'phone'],
     ),
   },
   {

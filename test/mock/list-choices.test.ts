@@ -91,7 +91,7 @@ const ROWS: Row[] = [
     name: 'search matches [name, surname]: an e-mail finds its client no more, a surname still does',
     patch: replace(
       `${LIST_AT}/search/matches`,
-      ['name', 'surname', 'email', 'phone_no', 'project_name', 'quote_no'],
+      ['name', 'surname', 'email', 'phone_no', 'phone', 'project_name', 'quote_no'],
       ['name', 'surname'],
     ),
     observe: async (mock, token) => {
