@@ -2,7 +2,7 @@
 // layout (the `yaml` document API edits the nodes in place), and the checks a
 // patch file gets before anything is written: `npm run spec:apply` takes a
 // file a contract run wrote (--ledger-patch), or one a person edited.
-import { isNode, isSeq, parseDocument } from 'yaml';
+import { type Document, isCollection, isNode, isSeq, parseDocument } from 'yaml';
 import type { PatchOperation } from './finding.js';
 import { decodePointer } from './schema.js';
 
@@ -32,6 +32,12 @@ export function parsePatch(text: string): PatchOperation[] {
   return value as PatchOperation[];
 }
 
+/** A replacement written as what it replaces was: `[name, surname]` stays on one line. */
+function inStyleOf(was: unknown, node: ReturnType<Document['createNode']>): unknown {
+  if (isCollection(was) && was.flow && isCollection(node)) node.flow = true;
+  return node;
+}
+
 /** Applies a patch to the YAML text of a spec, keeping its comments and layout; throws, naming the
  *  operation, where the spec is not what the patch was made against (a `test` that fails, a path that is not there). */
 export function applyPatchToYaml(text: string, patch: PatchOperation[]): string {
@@ -47,7 +53,7 @@ export function applyPatchToYaml(text: string, patch: PatchOperation[]): string 
     } else if (p.op === 'remove' || p.op === 'replace') {
       if (here === undefined) throw fail('no such node in the spec');
       if (p.op === 'remove') doc.deleteIn(path);
-      else doc.setIn(path, doc.createNode(p.value));
+      else doc.setIn(path, inStyleOf(here, doc.createNode(p.value)));
     } else {
       const container = doc.getIn(parent, true);
       if (!isNode(container) && parent.length) throw fail('its parent is not in the spec');

@@ -205,7 +205,7 @@ async function keywordFields(run: CheckRun, choice: ListChoice, base: Record<str
       resting(
         {
           operationId: op,
-          message: `${keywordField} "${preview(hit.value, 60)}" (client ${hit.client.id}'s ${field}) did not find client ${hit.client.id}: ${field} seems not searched`,
+          message: `${keywordField} ${preview(hit.value, 60)} (client ${hit.client.id}'s ${field}) did not find client ${hit.client.id}: ${field} seems not searched`,
           expected: `client ${hit.client.id} among the hits`,
           actual: preview(
             page.data.slice(0, 10).map((c) => c.id),

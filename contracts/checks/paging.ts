@@ -246,7 +246,7 @@ async function keywordFinds(
       resting(
         {
           operationId: 'listClients',
-          message: `${search.field} "${preview(value, 60)}" (its ${field}) did not find client ${String(client.id)}`,
+          message: `${search.field} ${preview(value, 60)} (its ${field}) did not find client ${String(client.id)}`,
           expected: `client ${String(client.id)}`,
           actual: preview(ids.slice(0, 10), SHOWN),
         },

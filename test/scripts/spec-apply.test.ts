@@ -41,6 +41,13 @@ t.test('a patch applies in place, marks where it was learnt and keeps comments a
   t.match(s.said.stdout.join('\n'), /nothing was regenerated/, "another file than the project's spec is changed alone");
 });
 
+t.test('a list written on one line is replaced on one line', async (t) => {
+  const matches = '/paths/~1client~1list/post/x-list/search/matches';
+  const s = scratch([{ op: 'replace', path: matches, value: ['name', 'surname'] }]);
+  t.equal(await s.run(), 0);
+  t.match(readFileSync(s.spec, 'utf8'), /\n {10}matches: \[name, surname\]\n/);
+});
+
 t.test('--dry-run checks the patch and changes nothing', async (t) => {
   const s = scratch([{ op: 'remove', path: `${LIMIT}/maximum` }]);
   t.equal(await s.run('--dry-run'), 0);
