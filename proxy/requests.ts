@@ -3,8 +3,9 @@
 // and, as observations, the body's fields the operation does not document (the
 // backend ignores them: spec/ignored-fields.ts).
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../spec/ajv.js';
+import { createAjv, numericStringsAsIntegers } from '../spec/ajv.js';
 import { fittingBranchErrors, foldRepeats } from '../spec/ajv-errors.js';
+import { takesNumericStrings } from '../spec/facts.js';
 import { ignoredFieldsOf } from '../spec/ignored-fields.js';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 
@@ -23,6 +24,9 @@ export function requestChecker(
   const bodies = new Map<string, ValidateFunction>();
   for (const op of spec.operations) if (op.requestBody) bodies.set(op.operationId, ajv.compile(op.requestBody.schema));
   const ignored = ignoredFieldsOf(spec);
+  // A string of digits in an integer field is that integer where the spec says the backend takes it
+  // (x-numeric-strings), as the mock does; judged on a copy, the app's body is relayed as it came.
+  const numericStrings = takesNumericStrings(spec);
   return (op, headers, body) => {
     const out: RequestFindings = { violations: [], observations: [] };
     for (const p of op.parameters) {
@@ -41,11 +45,14 @@ export function requestChecker(
       out.violations.push(`${op.operationId} request: the body is not JSON`);
       return out;
     }
-    if (!validate(out.body)) {
+    const judged = numericStrings
+      ? numericStringsAsIntegers(structuredClone(out.body), op.requestBody?.schema)
+      : out.body;
+    if (!validate(judged)) {
       // The branch of a oneOf the value's type fits, and a violation repeated on array items once (as the
       // exchange validator reports answers).
-      const errors = fittingBranchErrors(validate.errors ?? [], op.requestBody!.schema, out.body);
-      for (const { first: e, general, all } of foldRepeats(errors, out.body).slice(0, 20)) {
+      const errors = fittingBranchErrors(validate.errors ?? [], op.requestBody!.schema, judged);
+      for (const { first: e, general, all } of foldRepeats(errors, judged).slice(0, 20)) {
         const where = all.length > 1 ? `${general} (${all.length} items)` : e.instancePath || '(body)';
         out.violations.push(`${op.operationId} request ${where}: ${e.message ?? e.keyword}`);
       }

@@ -64,10 +64,14 @@ export function specFacts(spec: Pick<LoadedSpec, 'document'>): SpecFacts {
       authorization: 'authorization',
     },
     platformRefused: choice(document, 'x-platform-refusal', 'refused', true),
-    numericStrings: choice(document, 'x-numeric-strings', 'accepted', false),
+    numericStrings: takesNumericStrings(spec),
     situations: situationsOf(document),
   };
 }
+
+/** x-numeric-strings: whether an integer field of a request body takes a string of digits (absent: no). */
+export const takesNumericStrings = (spec: Pick<LoadedSpec, 'document'>): boolean =>
+  choice(spec.document, 'x-numeric-strings', 'accepted', false);
 
 /** A yes-or-no the spec makes in a root extension; absent, what the mock did before the spec said it. */
 function choice(document: RawNode, node: string, key: string, absent: boolean): boolean {
