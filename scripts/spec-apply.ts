@@ -6,13 +6,15 @@
 // spec the mock cannot start from, changes no file and exits 2 with one line.
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { parseCommand, refuse, runMain } from '../cli/kit/command.js';
 import { buildMock } from '../mock/build.js';
+import type { PatchOperation } from '../spec/finding.js';
+import { recordLearnt } from '../spec/learnt.js';
 import { buildSpec, type RawNode, SPEC_PATH } from '../spec/load.js';
 import { renderTypes, TYPES_PATH } from '../spec/render-types.js';
-import { applyPatchToYaml, parsePatch } from '../spec/yaml-patch.js';
+import { applyPatchToJson, applyPatchToYaml, parsePatch } from '../spec/yaml-patch.js';
 import { GENERATED } from './readme.js';
 import { acknowledgeBreaking, learntWhere } from './spec-apply-acks.js';
 import { SPEC_APPLY_COMMAND } from './spec-apply-command.js';
@@ -47,7 +49,14 @@ async function readPatch(file: string) {
 async function patched(
   specPath: string,
   file: string,
-): Promise<{ before: string; text: string; changes: number; points: number; where?: string }> {
+): Promise<{
+  before: string;
+  text: string;
+  changes: number;
+  points: number;
+  where?: string;
+  undo: PatchOperation[];
+}> {
   const patch = await readPatch(file);
   const before = await readFile(specPath, 'utf8');
   let text: string;
@@ -65,7 +74,10 @@ async function patched(
   }
   const learnt = patch.filter((p) => p.op === 'add' && p.path.endsWith('/x-learned'));
   const where = learntWhere(learnt.map((p) => p.value));
-  return { before, text, changes: patch.length - learnt.length, points: learnt.length, ...(where ? { where } : {}) };
+  // What undoes it, worked out on the document it was applied to: kept beside the spec (spec/learnt.ts).
+  const undo = applyPatchToJson(parseYaml(before), patch);
+  const changes = patch.filter((p) => p.op !== 'test').length - learnt.length;
+  return { before, text, changes, points: learnt.length, undo, ...(where ? { where } : {}) };
 }
 
 const specOf = async (text: string) => buildSpec(parseYaml(text) as RawNode);
@@ -106,7 +118,7 @@ export async function main(argv: string[], out: Out = CONSOLE): Promise<number> 
   if (!parsed.ok) return refuse(SPEC_APPLY_COMMAND, parsed, out);
   const shown = shownPath(parsed.specPath);
   try {
-    const { before, text, changes, points, where } = await patched(parsed.specPath, parsed.file);
+    const { before, text, changes, points, where, undo } = await patched(parsed.specPath, parsed.file);
     const what = `${changes} change(s)${points ? `, ${points} point(s) marked where they were learnt` : ''}`;
     if (parsed['dry-run']) {
       out.stdout(`spec:apply: ${parsed.file} applies to ${shown} (${what}); nothing changed (--dry-run)`);
@@ -117,7 +129,8 @@ export async function main(argv: string[], out: Out = CONSOLE): Promise<number> 
     const rewritten = own ? await regenerate(parsed.specPath) : [];
     out.stdout(`spec:apply: applied ${what} to ${shown}`);
     if (own) {
-      out.stdout(`spec:apply: regenerated ${rewritten.join(', ')}`);
+      recordLearnt({ learnt: where ?? basename(parsed.file), applied: new Date().toISOString(), changes, undo });
+      out.stdout(`spec:apply: regenerated ${rewritten.join(', ')}; recorded in spec/learnt.json`);
       const acked = acknowledgeBreaking(await specOf(before), await specOf(text), where);
       if ('acknowledged' in acked && acked.acknowledged)
         out.stdout(

@@ -62,5 +62,51 @@ export function applyPatchToYaml(text: string, patch: PatchOperation[]): string 
       else doc.setIn(path, doc.createNode(p.value));
     }
   }
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+  // New strings quoted as the spec quotes its own (single quotes).
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false, singleQuote: true });
+}
+
+type Json = Record<string, unknown> | unknown[];
+
+/** The container a pointer's parent names in a parsed document, and the last token; throws where it is not. */
+function parentOf(doc: unknown, pointer: string): [Json, string] {
+  const path = decodePointer(pointer);
+  let node = doc;
+  for (const t of path.slice(0, -1)) {
+    if (node === null || typeof node !== 'object') throw new Error(`${pointer}: its parent is not in the document`);
+    node = (node as Record<string, unknown>)[t];
+  }
+  if (node === null || typeof node !== 'object') throw new Error(`${pointer}: its parent is not in the document`);
+  return [node as Json, path.at(-1) ?? ''];
+}
+
+/**
+ * Applies a patch to a parsed document in place, and returns the patch that undoes it (to apply after it, in
+ * its order): each `add` undone by a `remove` (or by restoring what it replaced), each `remove` and `replace`
+ * by putting back what was there. What spec:apply keeps beside the spec, so that what was learnt can be told
+ * from what was written (spec/learnt.ts).
+ */
+export function applyPatchToJson(doc: unknown, patch: PatchOperation[]): PatchOperation[] {
+  const undo: PatchOperation[] = [];
+  for (const p of patch) {
+    if (p.op === 'test') continue;
+    const [parent, last] = parentOf(doc, p.path);
+    const isArray = Array.isArray(parent);
+    const index = isArray ? (last === '-' ? parent.length : Number(last)) : -1;
+    const had = isArray ? index < parent.length && p.op !== 'add' : Object.hasOwn(parent, last);
+    const old = structuredClone(isArray ? parent[index] : (parent as Record<string, unknown>)[last]);
+    if (p.op === 'remove') {
+      if (isArray) parent.splice(index, 1);
+      else delete (parent as Record<string, unknown>)[last];
+      undo.unshift({ op: 'add', path: p.path, value: old });
+    } else if (isArray && p.op === 'add') {
+      parent.splice(index, 0, structuredClone(p.value));
+      undo.unshift({ op: 'remove', path: `${p.path.slice(0, p.path.lastIndexOf('/'))}/${index}` });
+    } else {
+      if (isArray) parent[index] = structuredClone(p.value);
+      else (parent as Record<string, unknown>)[last] = structuredClone(p.value);
+      undo.unshift(had ? { op: 'replace', path: p.path, value: old } : { op: 'remove', path: p.path });
+    }
+  }
+  return undo;
 }

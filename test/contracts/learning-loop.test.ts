@@ -17,6 +17,7 @@ import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions, RunReport } from '../../contracts/types.js';
 import { buildMock } from '../../mock/build.js';
 import { main as specApply } from '../../scripts/spec-apply.js';
+import { writtenSpecText } from '../../spec/learnt.js';
 import { buildSpec, type LoadedSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
 import { startStaging } from '../helpers/laravel-staging/server.js';
 import { DEFAULT_ACCOUNTS } from '../helpers/laravel-staging/store.js';
@@ -65,7 +66,8 @@ const dir = mkdtempSync(join(tmpdir(), 'learning-loop-'));
 const patchFile = join(dir, 'spec.patch.json');
 const specFile = join(dir, 'openapi.yaml');
 writeFileSync(patchFile, JSON.stringify(specPatchOf(before)));
-writeFileSync(specFile, readFileSync(SPEC_PATH, 'utf8'));
+// The spec as written, before anything the project's spec learnt already (spec/learnt.json).
+writeFileSync(specFile, writtenSpecText(readFileSync(SPEC_PATH, 'utf8')));
 const said: string[] = [];
 const applied = await specApply([patchFile, '--spec', specFile], {
   stdout: (s) => said.push(s),

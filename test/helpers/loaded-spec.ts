@@ -1,9 +1,11 @@
 // spec/openapi.yaml loaded once per test file, with the strict Ajv the spec
 // tests validate examples and bodies with.
 import { createAjv } from '../../spec/ajv.js';
-import { type JsonSchema, loadSpec, type OperationEntry } from '../../spec/load.js';
+import { loadWrittenSpec } from '../../spec/learnt.js';
+import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 
-export const spec = await loadSpec();
+/** As written, before anything it learnt (spec/learnt.ts). */
+export const spec = await loadWrittenSpec();
 export const ajv = createAjv();
 
 export const find = (method: string, path: string): OperationEntry | undefined =>

@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Test } from 'tap';
 import { buildMock } from '../../mock/build.js';
 import type { MockOptions } from '../../mock/options.js';
-import { type LoadedSpec, loadSpec } from '../../spec/load.js';
+import { loadWrittenSpec } from '../../spec/learnt.js';
+import type { LoadedSpec } from '../../spec/load.js';
 import type { Call, Control, Reply, Send } from './traffic.js';
 
 let cached: LoadedSpec | undefined;
-export const spec = async () => (cached ??= await loadSpec());
+/** The spec the tests are written against: spec/openapi.yaml before anything it learnt (spec/learnt.ts). */
+export const spec = async () => (cached ??= await loadWrittenSpec());
 
 export interface TestMock {
   app: FastifyInstance;
