@@ -9,6 +9,7 @@ import { preview } from '../../lib/preview.js';
 import type { SpecFacts } from '../../spec/facts.js';
 import type { PatchOperation } from '../../spec/finding.js';
 import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
+import { encodePointer } from '../../spec/schema.js';
 import type { CheckBody, CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
@@ -125,9 +126,9 @@ function probesOf(found: Discovered, facts: SpecFacts): Probe[] {
     ),
     probe(
       ['negative', 'listCountries', 'invalid-body'],
-      'refuses a body other than {} with 422',
+      'a body other than {}: refused with 422 while the spec bounds it, else served',
       COUNTRIES_REFUSAL,
-      (run) => refusedBody(run, 'listCountries', { raw: JSON.stringify({ contract_check: 1 }) }, 422),
+      countriesBody,
     ),
     ...REFUSALS.flatMap((r) => [
       probe(['negative', r.operationId, 'too-large'], 'refuses a body over 1 MiB with 413', r.tooLarge, (run) =>
@@ -176,6 +177,30 @@ async function refusedBody(
   status: number,
 ): Promise<Finding[]> {
   return run.conform(operationId, await run.call(operationId, o), [status]);
+}
+
+/** A body other than {} to countries/index, judged as the spec's body schema says: refused (422) while it
+ *  bounds the body's fields (`maxProperties`), served while it does not. An answer the other way carries the
+ *  patch that makes the spec say so (the bound dropped, or put back), on COUNTRIES_REFUSAL. */
+async function countriesBody(run: CheckRun): Promise<Finding[]> {
+  const op = run.op('listCountries');
+  const bound = op.requestBody?.schema.maxProperties;
+  const refused = bound !== undefined;
+  const out = await run.call('listCountries', { raw: JSON.stringify({ contract_check: 1 }) });
+  const problems = run.conform('listCountries', out, refused ? [422] : '2xx', { rests: COUNTRIES_REFUSAL });
+  const status = out.status ?? 0;
+  const served = status >= 200 && status < 300;
+  if (served !== refused) return problems;
+  // The body's schema as the spec writes it, inline under the operation (a `test` refuses it elsewhere).
+  const at = ['paths', op.path, op.method, 'requestBody', 'content', 'application/json', 'schema', 'maxProperties'];
+  const path = encodePointer(at);
+  const patch: PatchOperation[] = refused
+    ? [
+        { op: 'test', path, value: bound },
+        { op: 'remove', path },
+      ]
+    : [{ op: 'add', path, value: 0 }];
+  return problems.map((f) => (f.assumption === COUNTRIES_REFUSAL ? { ...f, patch } : f));
 }
 
 /** One past the cap the spec gives limit (its `maximum`); client/user_client needs the caller's company to name.

@@ -196,6 +196,19 @@ t.test('the mock of the patched spec answers as the deployment at each deviation
   }
 });
 
+t.test(
+  "a habit of the deployment no switch turns off is learnt too: countries/index ignores a body's fields",
+  async (t) => {
+    const body = { contract_check: 1 };
+    const live = await liveAsk(staging.url)('/countries/index', body);
+    const [old, next] = await Promise.all([await currentSpec(), learnt].map((s) => buildMock({ spec: s })));
+    t.teardown(() => Promise.all([old!.close(), next!.close()]));
+    t.equal(live.status, 200, 'the deployment serves it');
+    t.equal((await mockAsk(next!)('/countries/index', body)).status, 200, 'the mock of the patched spec too');
+    t.equal((await mockAsk(old!)('/countries/index', body)).status, 422, 'where the old mock refused it');
+  },
+);
+
 function failures(r: RunReport) {
   return r.results
     .filter((x) => x.verdict === 'fail')
