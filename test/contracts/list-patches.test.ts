@@ -11,7 +11,8 @@ import { applyPatchToYaml } from '../../contracts/measures/patch.js';
 import { runContracts } from '../../contracts/runner.js';
 import { buildMock } from '../../mock/build.js';
 import type { PatchOperation } from '../../spec/finding.js';
-import { buildSpec, loadSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
+import { loadWrittenSpec, writtenSpecText } from '../../spec/learnt.js';
+import { buildSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
 import type { DeviationName } from '../helpers/laravel-staging/switches.js';
 import { assertRows, type Row, run } from '../helpers/laravel-staging/verdicts.js';
 
@@ -104,7 +105,8 @@ t.test(
       patch.push(...(r.ledger?.entries.find((e) => e.id === node)?.patch ?? []));
     }
     t.equal(patch.length, CASES.length * 2, 'a patch for every node');
-    const spec = await buildSpec(parseYaml(applyPatchToYaml(await readFile(SPEC_PATH, 'utf8'), patch)) as RawNode);
+    const written = writtenSpecText(await readFile(SPEC_PATH, 'utf8'));
+    const spec = await buildSpec(parseYaml(applyPatchToYaml(written, patch)) as RawNode);
     const mock = await buildMock({ spec, rateLimit: false });
     const url = await mock.listen({ host: '127.0.0.1', port: 0 });
     t.teardown(() => mock.close());
@@ -126,10 +128,10 @@ t.test(
 );
 
 t.test('a malformed x-list: the suite does not guess, each list probe says why it did not run', async (t) => {
-  const raw = structuredClone((await loadSpec()).raw);
+  const raw = structuredClone((await loadWrittenSpec()).raw);
   raw.paths['/client/list'].post['x-list'].order.direction = 'sideways';
   const spec = await buildSpec(raw);
-  const mock = await buildMock({ spec: await loadSpec(), rateLimit: false });
+  const mock = await buildMock({ spec: await loadWrittenSpec(), rateLimit: false });
   const url = await mock.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => mock.close());
   const credentials = { email: 'demo@example.com', password: 'demo-password' };

@@ -218,10 +218,15 @@ t.test('CLI: bad values exit 2 in one line; a slow answer exits 1; every reporte
   );
   t.match(
     human,
-    /Slowest operations \(by p95, 10 of \d+; \d+ answers timed\):\n {2}getHowItWorks +p50 \d+ ms, p95 \d+ ms, max \d+ ms, \d+ answers; budget 100 ms, \d+ over/,
+    // Among the slowest with its budget; not necessarily first: on a loaded machine a GC pause can make
+    // another operation's p95 longer than the 300 ms this one waits.
+    /Slowest operations \(by p95, 10 of \d+; \d+ answers timed\):\n(?: {2}.*\n)*? {2}getHowItWorks +p50 \d+ ms, p95 \d+ ms, max \d+ ms, \d+ answers; budget 100 ms, \d+ over/,
   );
   const json = JSON.parse(x.files.get('r.json')!) as RunReport;
-  t.equal(json.timing!.operations[0]!.operationId, 'getHowItWorks');
+  t.match(
+    json.timing!.operations.find((o) => o.operationId === 'getHowItWorks'),
+    { budgetMs: 100, overBudget: Number },
+  );
   t.match(x.files.get('r.xml'), /<property name="timing.getHowItWorks.p95Ms" value="\d+"\/>/);
   t.match(
     x.files.get('r.html'),
