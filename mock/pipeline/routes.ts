@@ -1,6 +1,6 @@
 // One route per operation of the spec: URL, body and path validation, response
 // serialization and the handler, all looked up from the operation table.
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { allowedHosts } from '../../lib/origins.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
@@ -8,8 +8,9 @@ import { crossSiteReason, otherMachine } from '../controls/guard.js';
 import { handlers as ownHandlers } from '../handlers/index.js';
 import type { HandlerInput, HandlerTable, OperationId } from '../handlers/types.js';
 import { worldEntry } from '../worlds/hook.js';
+import { asSent } from './as-sent.js';
 import { platformOf } from './platform.js';
-import { type Answer, cacheKey } from './response-cache.js';
+import { cacheKey } from './response-cache.js';
 import { validated } from './validated.js';
 
 // Callback style, not async: an async hook costs every request a promise and a microtask.
@@ -47,25 +48,6 @@ export function baseUrlOf(request: FastifyRequest, basePath: string): string {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-// Typed as giving a string; Fastify sends a Buffer from a serializer as it is.
-const asItIs = (payload: unknown) => payload as string;
-
-/**
- * A kept answer, sent as it is whatever realm the globals come from. Fastify
- * tells bytes from a value to serialize by `payload.buffer instanceof
- * ArrayBuffer`, the global ArrayBuffer of the moment. A test environment that
- * emulates a browser in the same process (Vitest's jsdom) puts another realm's
- * ArrayBuffer and typed arrays on globalThis, so Node's Buffer fails that test:
- * the kept bytes of every answer of 2 KB or more went to the schema's
- * serializer as if they were the answer's value (a 500). A reply serializer
- * that passes bytes through is only reached then; under Node's own globals
- * Fastify sends the bytes before it.
- */
-function keptAnswer(reply: FastifyReply, answer: Answer): Answer {
-  if (typeof answer !== 'string') reply.serializer(asItIs);
-  return answer;
-}
 
 /**
  * One route per operation, served by the mock's handlers or the ones the
@@ -134,7 +116,7 @@ function operationRoute(
       const key = cacheKey(request, platform);
       const hit = cache.get(key);
       if (hit !== undefined) {
-        reply.type(JSON_TYPE).send(keptAnswer(reply, hit));
+        reply.type(JSON_TYPE).send(asSent(reply, hit));
         return undefined;
       }
       const madeAt = cache.version;
@@ -155,7 +137,7 @@ function operationRoute(
         // Sent as is, undefined would leave the request hanging.
         if (value === undefined) throw errors.NO_ANSWER(op.operationId);
         const text = String(reply.serialize(value));
-        return keptAnswer(reply, cache.keep(key, text, madeAt) ?? text);
+        return asSent(reply, cache.keep(key, text, madeAt) ?? text);
       };
       reply.type(JSON_TYPE);
       return answer instanceof Promise ? answer.then(keep) : keep(answer);
