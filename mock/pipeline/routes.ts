@@ -8,6 +8,7 @@ import { crossSiteReason, otherMachine } from '../controls/guard.js';
 import { handlers as ownHandlers } from '../handlers/index.js';
 import type { HandlerInput, HandlerTable, OperationId } from '../handlers/types.js';
 import { worldEntry } from '../worlds/hook.js';
+import { asSent } from './as-sent.js';
 import { platformOf } from './platform.js';
 import { cacheKey } from './response-cache.js';
 import { validated } from './validated.js';
@@ -115,7 +116,7 @@ function operationRoute(
       const key = cacheKey(request, platform);
       const hit = cache.get(key);
       if (hit !== undefined) {
-        reply.type(JSON_TYPE).send(hit);
+        reply.type(JSON_TYPE).send(asSent(reply, hit));
         return undefined;
       }
       const madeAt = cache.version;
@@ -136,7 +137,7 @@ function operationRoute(
         // Sent as is, undefined would leave the request hanging.
         if (value === undefined) throw errors.NO_ANSWER(op.operationId);
         const text = String(reply.serialize(value));
-        return cache.keep(key, text, madeAt) ?? text;
+        return asSent(reply, cache.keep(key, text, madeAt) ?? text);
       };
       reply.type(JSON_TYPE);
       return answer instanceof Promise ? answer.then(keep) : keep(answer);
