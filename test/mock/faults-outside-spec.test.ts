@@ -130,11 +130,7 @@ t.test('each kind, forced by the control, as an app’s fetch sees it; the journ
     t.match(entry, { fault: kind, error: FORCED }, `${name}: the journal marks it forced outside the spec`);
     if (kind === 'drop' || kind === 'no-answer') t.equal(entry.status, 0, `${name}: no status line was sent`);
   }
-  t.same(
-    new Set(cases.map(([, f]) => f.kind).filter(Boolean)),
-    new Set(FAULT_KINDS),
-    'every kind is in the table',
-  );
+  t.same(new Set(cases.map(([, f]) => f.kind).filter(Boolean)), new Set(FAULT_KINDS), 'every kind is in the table');
 });
 
 t.test('a client’s own timeout ends a no-answer call; the mock closes at once while one is pending', async (t) => {
