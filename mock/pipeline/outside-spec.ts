@@ -67,9 +67,12 @@ function journalWhenCut(request: FastifyRequest, reply: FastifyReply): void {
   });
 }
 
-/** Ends the exchange with no byte: the socket is destroyed (a browser's net::ERR_EMPTY_RESPONSE). */
-function cut(request: FastifyRequest): void {
-  request.raw.socket?.destroy();
+/**
+ * Ends the exchange with no byte: on a server, the response's destroy destroys its socket (a browser's
+ * net::ERR_EMPTY_RESPONSE); under inject() (the MSW handlers), whose socket is a stand-in, it rejects the call.
+ */
+function cut(reply: FastifyReply): void {
+  reply.raw.destroy();
 }
 
 /**
@@ -106,14 +109,14 @@ export function forceOutside(
     return;
   }
   if (kind === 'drop') {
-    cut(request);
+    cut(reply);
     return;
   }
   // no-answer: nothing until its time is up, then the connection closes as an idle timeout closes it.
   const ended = new AbortController();
   reply.raw.once('close', () => ended.abort());
   sleep(Math.min(taken.latency_ms ?? maxLatencyMs, maxLatencyMs), undefined, { signal: ended.signal }).then(
-    () => cut(request),
+    () => cut(reply),
     () => undefined, // the connection closed first (the client gave up, or the mock closed)
   );
 }

@@ -209,3 +209,19 @@ t.test('the control refuses what it cannot force, saying what it can', async (t)
   }
   t.equal((await mock.control('POST', '/__mock/faults', { operationId: 'listPlans', status: 500 })).status, 201);
 });
+
+t.test('under inject() (the MSW handlers) a cut connection rejects the call instead of throwing', async (t) => {
+  const app = await buildMock({ spec: await spec() });
+  t.teardown(() => app.close());
+  const call = (prefer: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/user/settings',
+      headers: { platform: 'WEB', prefer },
+      payload: {},
+    });
+  for (const kind of ['drop', 'drop-mid'])
+    await t.rejects(call(`fault=${kind}`), { code: 'LIGHT_ECONNRESET' }, kind);
+  await app.inject({ method: 'POST', url: '/__mock/faults', payload: { kind: 'no-answer', latency_ms: 50 } });
+  await t.rejects(call(''), { code: 'LIGHT_ECONNRESET' }, 'no-answer, once its time is up');
+});
