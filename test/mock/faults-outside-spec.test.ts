@@ -220,8 +220,7 @@ t.test('under inject() (the MSW handlers) a cut connection rejects the call inst
       headers: { platform: 'WEB', prefer },
       payload: {},
     });
-  for (const kind of ['drop', 'drop-mid'])
-    await t.rejects(call(`fault=${kind}`), { code: 'LIGHT_ECONNRESET' }, kind);
+  for (const kind of ['drop', 'drop-mid']) await t.rejects(call(`fault=${kind}`), { code: 'LIGHT_ECONNRESET' }, kind);
   await app.inject({ method: 'POST', url: '/__mock/faults', payload: { kind: 'no-answer', latency_ms: 50 } });
   await t.rejects(call(''), { code: 'LIGHT_ECONNRESET' }, 'no-answer, once its time is up');
 });
