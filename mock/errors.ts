@@ -190,6 +190,16 @@ const DEFINITIONS = {
         'A documented error response forced by a fault rule (`/__mock/faults`) or `Prefer: code=`; the body is its example.',
     },
   ),
+  /** A failure no spec documents, forced by a fault rule's `kind` (or an undocumented 500, 502, 503, 504). */
+  FORCED_OUTSIDE_SPEC: define(
+    (status: number, _operationId: string, _kind: string) => status,
+    (_status: number, operationId: string, kind: string) =>
+      `${operationId} was made to fail outside the spec (${kind}).`,
+    {
+      means:
+        'A failure outside the spec forced by a fault rule (`kind`, or a 500, 502, 503, 504 the operation does not document) or `Prefer: fault=`: a Laravel 500, a proxy page, a dropped connection, no answer, a cut or malformed body, a slow answer. The journal entry names its `fault`.',
+    },
+  ),
   INTERNAL: define(500, 'The mock failed unexpectedly; this is a bug in the mock.', {
     means: 'A bug in the mock (logged when the logger is on); please report it.',
   }),

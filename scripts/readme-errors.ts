@@ -13,6 +13,8 @@ export const ERROR_CODES_SECTION = ['<!-- error-codes:start (npm run readme) -->
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function shapeOf(name: string, e: ErrorFactory<never>): string {
+  // Not the spec's: Laravel's JSON, a proxy's HTML page, the operation's answer spoiled, or no answer at all.
+  if (name === 'FORCED_OUTSIDE_SPEC') return "the kind's own (docs/mock.md, faults outside the spec)";
   if (e.statusCode === undefined) return "the documented response's example";
   if (e.shape === 'status') return '`{status: "error", message}`';
   return name === 'VALIDATION' ? '`{message, status, errors}`' : '`{message, status}`';

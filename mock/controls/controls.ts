@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../fixtures/reference.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_WORLD } from '../worlds/names.js';
-import { MAX_FAULT_RULES } from './fault-rules.js';
+import { type FaultBody, faultRefusal } from './fault-checks.js';
+import { FAULT_KINDS, MAX_FAULT_RULES } from './fault-rules.js';
 import { controlBody, HOW_TO_NAME_A_WORLD, inWorldText, noOperation } from './messages.js';
 import { tokenInvalidation } from './tokens.js';
 
@@ -83,7 +84,7 @@ export async function controls(app: FastifyInstance): Promise<void> {
     world.faults.clear();
     return { message: `All faults cleared${inWorldText(world)}.` };
   });
-  app.post<{ Body: { operationId?: string; status?: number; latency_ms?: number; count?: number } }>(
+  app.post<{ Body: FaultBody }>(
     '/__mock/faults',
     controlBody(errors, 'a fault', {
       type: 'object',
@@ -91,27 +92,35 @@ export async function controls(app: FastifyInstance): Promise<void> {
       properties: {
         operationId: { type: 'string' },
         status: { type: 'integer', minimum: 100, maximum: 599 },
+        kind: { type: 'string', enum: [...FAULT_KINDS] },
         latency_ms: { type: 'integer', minimum: 0, maximum: app.mock.ctx.maxLatencyMs },
         count: { type: 'integer', minimum: 1 },
+        retry_after: { type: 'integer', minimum: 0, maximum: 86_400 },
+        bytes_per_second: { type: 'integer', minimum: 1, maximum: 1_048_576 },
       },
       minProperties: 1,
     }),
     async (request, reply) => {
-      const { operationId, status, latency_ms, count } = request.body;
-      const op = operationId === undefined ? undefined : app.mock.ctx.spec.byId.get(operationId);
-      if (operationId !== undefined && !op)
-        throw errors.MOCK_CONTROL(noOperation(operationId, [...app.mock.ctx.spec.byId.keys()]));
-      if (op && status !== undefined && !op.responses[String(status)]) {
-        throw errors.MOCK_CONTROL(
-          `${operationId} does not document status ${status}; it documents ${Object.keys(op.responses).join(', ')}.`,
-        );
-      }
+      const { operationId, status, kind, latency_ms, count, retry_after, bytes_per_second } = request.body;
+      const { spec } = app.mock.ctx;
+      const op = operationId === undefined ? undefined : spec.byId.get(operationId);
+      if (operationId !== undefined && !op) throw errors.MOCK_CONTROL(noOperation(operationId, [...spec.byId.keys()]));
+      const refusal = faultRefusal(request.body, op, spec.operations);
+      if (refusal) throw errors.MOCK_CONTROL(refusal);
       const { faults } = worldOf(request);
       if (faults.full)
         throw errors.MOCK_CONTROL(
           `At most ${MAX_FAULT_RULES} fault rules at once: clear them first (DELETE /__mock/faults), or give a count so that they end.`,
         );
-      const rule = faults.add({ operationId, status, latency_ms, remaining: count });
+      const rule = faults.add({
+        operationId,
+        status,
+        kind,
+        latency_ms,
+        retry_after,
+        bytes_per_second,
+        remaining: count,
+      });
       return reply.code(201).send({ fault: rule });
     },
   );

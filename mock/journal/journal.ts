@@ -45,6 +45,11 @@ export interface JournalEntry {
   ms: number;
   /** The signed-in account's email, never its token. */
   account: string | null;
+  /**
+   * Present only on a failure forced outside the spec (a fault rule's kind, `Prefer: fault=`): its kind
+   * (`drop`, `no-answer`...); `error` is then MCS_ERR_FORCED_OUTSIDE_SPEC, and `status` 0 when no status line was sent.
+   */
+  fault?: string;
   /** The world it was answered in (X-Mock-World); null when it named none that could be used. */
   world: string | null;
   request: { headers: Record<string, string>; body: string | null; truncated: boolean };
@@ -62,6 +67,8 @@ export interface Recorded {
   error?: string | null;
   ms: number;
   account: string | null;
+  /** The kind of a failure forced outside the spec. */
+  fault?: string | null;
   world?: string | null;
   headers: Record<string, string | string[] | undefined>;
   requestBody: unknown;
@@ -279,6 +286,7 @@ export class Journal {
       error: r.error ?? null,
       ms: Math.round(r.ms * 10) / 10,
       account: r.account,
+      ...(r.fault ? { fault: r.fault } : {}),
       world: r.world ?? null,
       request: { headers, ...request },
       response: { contentType: r.contentType, ...excerpt(r.responseText, chars, echoed, e.cutResponse) },
@@ -312,7 +320,8 @@ export class Journal {
         message: `the request body was too large to keep whole (${textLength(r.requestBody)} characters), so its fields were not checked for ignored ones`,
         severity: 'observation',
       });
-    const answer = e.cutResponse || r.responseText === null ? undefined : parsed(r.responseText);
+    // A failure forced outside the spec is not the spec's answer on purpose: no finding says so again.
+    const answer = e.cutResponse || r.responseText === null || r.fault ? undefined : parsed(r.responseText);
     if (!this.validate || answer === undefined) return ignored;
     const { operationId, status, contentType } = r;
     return [...ignored, ...(this.validate({ operationId, status, contentType, body: answer }) ?? [])];

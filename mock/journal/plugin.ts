@@ -1,7 +1,7 @@
 // Records every exchange with the API in the journal, and serves it under
 // /__mock/requests (GET with filters, DELETE to clear) for frontend tests that
 // check what their app sent.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { secretPathsOf } from '../../lib/secret-paths.js';
 import { createExchangeValidator, type ExchangeValidator } from '../../spec/exchange.js';
@@ -19,6 +19,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The answer as sent, held for the journal (set by its onSend hook). */
     journalText: string | Buffer | null;
+  }
+  interface FastifyInstance {
+    /**
+     * Records an exchange whose answer never finished (a connection a fault dropped or left unanswered):
+     * Fastify's onResponse runs only for a finished one. A no-op when the journal is off.
+     */
+    journalUnfinished(request: FastifyRequest, reply: FastifyReply): void;
   }
 }
 
@@ -96,27 +103,26 @@ export default fp(
           request.journalText = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
         done(null, payload);
       });
-      app.addHook('onResponse', (request, reply, done) => {
-        done();
-        if (!request.url.startsWith(prefix)) return;
+      const record = (request: FastifyRequest, reply: FastifyReply, status: number) => {
         const type = reply.getHeader('content-type');
         const code = reply.getHeader(MOCK_ERROR_HEADER);
         journal.record({
           method: request.method,
           url: request.url,
           operationId: request.operation?.operationId ?? null,
-          status: reply.statusCode,
+          status,
           error: code === undefined ? null : String(code),
           ms: reply.elapsedTime,
           // The token's account even when a fault, the rate limit or the platform check answered before auth.
           account: tokenUser(request)?.email ?? null,
+          fault: request.forcedFault,
           world: journalWorld(request, ctx.errors),
           headers: request.headers,
           requestBody: request.bodyText ?? request.body,
           contentType: type === undefined ? null : String(type),
           responseText: request.journalText,
           rateLimit:
-            limited || reply.statusCode === 429
+            limited || status === 429
               ? rateLimitOf(
                   reply.getHeader('x-ratelimit-limit'),
                   reply.getHeader('x-ratelimit-remaining'),
@@ -124,8 +130,16 @@ export default fp(
                 )
               : null,
         });
+      };
+      app.addHook('onResponse', (request, reply, done) => {
+        done();
+        if (request.url.startsWith(prefix)) record(request, reply, reply.statusCode);
       });
-    }
+      // No status line sent: 0, which no status filter takes but the entry's `fault` explains.
+      app.decorate('journalUnfinished', (request: FastifyRequest, reply: FastifyReply) =>
+        record(request, reply, reply.raw.headersSent ? reply.statusCode : 0),
+      );
+    } else app.decorate('journalUnfinished', () => undefined);
 
     app.get<{ Querystring: { operationId?: string; status?: string; after?: number; since?: string; limit?: number } }>(
       '/__mock/requests',

@@ -1,21 +1,29 @@
 // Latency and forced responses: fault rules from /__mock/faults, and Prism's
-// `Prefer: code=NNN` header. A forced status answers with that status's example;
-// a forced error says so in `x-mock-error: MCS_ERR_FORCED`.
+// `Prefer: code=NNN` header. A forced documented status answers with that status's
+// example; a forced error says so in `x-mock-error: MCS_ERR_FORCED`. A failure
+// outside the spec (a rule's kind, an undocumented 500/502/503/504, `Prefer: fault=`)
+// is outside-spec.ts's.
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperationEntry } from '../../spec/load.js';
-import { parsePrefer } from '../controls/fault-rules.js';
+import {
+  FAULT_KINDS,
+  type FaultKind,
+  OUTSIDE_SPEC_STATUSES,
+  type Preference,
+  parsePrefer,
+  type Taken,
+  undocumentedStatus,
+} from '../controls/fault-rules.js';
 import { onOperation } from './on-operation.js';
+import { forceOutside, onSendOutside } from './outside-spec.js';
 
 function sendDocumented(reply: FastifyReply, op: OperationEntry, status: number, exampleName?: string) {
   const { errors } = reply.server.mock.ctx;
   const response = op.responses[String(status)];
-  if (!response) {
-    const documented = Object.keys(op.responses).join(', ');
-    throw errors.MOCK_CONTROL(`${op.operationId} does not document status ${status}; it documents ${documented}.`);
-  }
+  if (!response) throw errors.MOCK_CONTROL(undocumentedStatus(op.operationId, status, Object.keys(op.responses)));
   const examples = response.examples;
   let body = examples[0];
   if (exampleName !== undefined) {
@@ -40,9 +48,26 @@ function sendDocumented(reply: FastifyReply, op: OperationEntry, status: number,
   return reply.code(status).send(body);
 }
 
+/** The failure outside the spec this call is to meet, if any: the Prefer header's over the rules'. */
+function outsideKind(op: OperationEntry, prefer: Preference, taken: Taken | undefined): FaultKind | undefined {
+  const undocumented = (status: number | undefined) =>
+    status === undefined || String(status) in op.responses ? undefined : OUTSIDE_SPEC_STATUSES[status];
+  if (prefer.fault) return prefer.fault;
+  if (prefer.code !== undefined) return undocumented(prefer.code);
+  return taken?.kind ?? undocumented(taken?.status);
+}
+
 export default fp(
   async (app) => {
-    const { errors } = app.mock.ctx;
+    const { errors, maxLatencyMs } = app.mock.ctx;
+    // Declared up front, so every request object keeps one shape (Fastify's advice on decorators).
+    app.decorateRequest('forcedFault', null);
+    app.decorateRequest('faultRate', 0);
+    // The kinds made of the operation's answer cut, spoil or slow it here; any other answer costs one read.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.forcedFault === null) return done(null, payload);
+      done(null, onSendOutside(request, reply, payload));
+    });
     onOperation(app, (op) => (request, reply, done) => {
       // The common case costs one header read and one length check. The rules are the request's world's.
       const faults = (request.world ?? app.mock.worlds.default).faults;
@@ -50,8 +75,16 @@ export default fp(
       const prefer = parsePrefer(request.headers.prefer);
       if (Number.isNaN(prefer.code))
         return done(errors.MOCK_CONTROL('Prefer: code= takes a three-digit status, e.g. Prefer: code=404.'));
-      const rule = faults.take(op.operationId, (status) => String(status) in op.responses);
+      if (prefer.fault === '')
+        return done(errors.MOCK_CONTROL(`Prefer: fault= takes one of ${FAULT_KINDS.join(', ')}.`));
+      // A rule's status applies where the operation documents it, or where a server or proxy would send it.
+      const rule = faults.take(
+        op.operationId,
+        (status) => String(status) in op.responses || status in OUTSIDE_SPEC_STATUSES,
+      );
+      const kind = outsideKind(op, prefer, rule);
       const answer = () => {
+        if (kind) return forceOutside(request, reply, kind, rule ?? {}, () => done());
         const status = prefer.code ?? rule?.status;
         if (status === undefined && prefer.example === undefined) return done();
         try {
@@ -65,8 +98,12 @@ export default fp(
           done(err as Error);
         }
       };
-      if (rule?.latency_ms) void sleep(Math.min(rule.latency_ms, app.mock.ctx.maxLatencyMs)).then(answer);
-      else answer();
+      // `no-answer`'s wait is the latency itself (outside-spec.ts).
+      if (!rule?.latency_ms || kind === 'no-answer') return answer();
+      // Ended with the connection: a client that gave up, or the mock closing, leaves no timer behind.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      sleep(Math.min(rule.latency_ms, maxLatencyMs), undefined, { signal: gone.signal }).then(answer, () => undefined);
     });
   },
   { name: 'mcs-faults', decorators: { fastify: ['mock'] }, dependencies: ['mcs-errors'] },

@@ -94,7 +94,11 @@ t.test('fault controls refuse what cannot be served', async (t) => {
   const cases: Array<[unknown, number, RegExp]> = [
     [{ operationId: 'noSuchOp', status: 500 }, 400, /No operation noSuchOp/],
     [{ operationId: 'listPlans', status: 403 }, 400, /does not document status 403/],
-    [{}, 422, /^A fault takes at least one of operationId, status, latency_ms or count\.$/],
+    [
+      {},
+      422,
+      /^A fault takes at least one of operationId, status, kind, latency_ms, count, retry_after or bytes_per_second\.$/,
+    ],
     [{ status: 99 }, 422, /at least 100/],
   ];
   for (const [body, status, message] of cases) {

@@ -92,7 +92,11 @@ async function refreshFaults() {
 }
 
 function describeFault(f) {
-  const what = [f.status ? `answers ${f.status}` : null, f.latency_ms ? `+${f.latency_ms} ms` : null]
+  const what = [
+    f.status ? `answers ${f.status}` : null,
+    f.kind ? `fails outside the spec: ${f.kind}` : null,
+    f.latency_ms ? `+${f.latency_ms} ms` : null,
+  ]
     .filter(Boolean)
     .join(', ');
   const left =
@@ -233,6 +237,8 @@ $('fault').addEventListener('submit', (ev) => {
   const body = {};
   if ($('fault-op').value) body.operationId = $('fault-op').value;
   if ($('fault-status').value) body.status = Number($('fault-status').value);
+  // A failure outside the spec (the same control's `kind`): the control refuses it beside a status, and says so.
+  if ($('fault-kind').value) body.kind = $('fault-kind').value;
   if ($('fault-latency').value.trim()) body.latency_ms = Number($('fault-latency').value);
   if ($('fault-count').value.trim()) body.count = Number($('fault-count').value);
   act(async () => {

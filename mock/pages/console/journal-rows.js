@@ -46,7 +46,13 @@ export function row(e, showWorld = false) {
       el('span', {}, ...breakable(`${e.method} ${e.url}`)),
     ),
     el('td', { className: 'op' }, ...(e.operationId ? breakable(e.operationId, /(?=[A-Z])/) : ['(no operation)'])),
-    el('td', { className: 'status', textContent: e.status }),
+    // A failure forced outside the spec says which (status 0: the connection ended before a status line).
+    el(
+      'td',
+      { className: 'status' },
+      e.status === 0 ? 'none' : String(e.status),
+      ...(e.fault ? [el('br'), el('span', { className: 'warn', textContent: e.fault })] : []),
+    ),
     el('td', { className: 'nums', textContent: e.ms }),
     el('td', {}, ...(e.account ? breakable(e.account, AT_EMAIL) : ['—'])),
     el('td', {}, spec),

@@ -92,6 +92,51 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
   t.same(offsite, [], 'no request left this machine');
 });
 
+t.test('/__mock/ui: the fault composer forces failures outside the spec', async (t) => {
+  const app = await buildMock({ spec: await spec() });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => app.close());
+  const b = await browserPage(t);
+  if (!b) return;
+  const { page, offsite } = b;
+  const settings = () =>
+    fetch(`${base}/api/v1/user/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', platform: 'WEB' },
+      body: '{}',
+      signal: AbortSignal.timeout(5000),
+    });
+  await page.goto(`${base}/__mock/ui`);
+  await page.getByText(/seed \d+ · 150 clients/).waitFor();
+  const journal = page.locator('#journal tbody');
+  const compose = async (kind: string) => {
+    await page.locator('#fault-op').selectOption('getSettings');
+    await page.locator('#fault-kind').selectOption(kind);
+    await page.locator('#fault-count').fill('1');
+    await page.getByRole('button', { name: 'Add fault' }).click();
+    await page
+      .locator('#faults li', { hasText: `getSettings: fails outside the spec: ${kind} for 1 more call` })
+      .waitFor();
+  };
+
+  await compose('bad-gateway');
+  const proxied = await settings();
+  t.same([proxied.status, proxied.headers.get('content-type')], [502, 'text/html; charset=utf-8'], 'a proxy page');
+  await journal.locator('tr', { hasText: 'getSettings' }).filter({ hasText: 'bad-gateway' }).first().waitFor();
+  t.pass('the journal shows the kind under the status');
+
+  await compose('drop');
+  await t.rejects(settings(), { name: 'TypeError', message: 'fetch failed' }, 'the app sees the connection drop');
+  await journal
+    .locator('tr', { hasText: 'getSettings' })
+    .filter({ hasText: /none\s*drop/ })
+    .first()
+    .waitFor();
+  t.pass('a dropped exchange is in the journal, with no status');
+  t.equal((await settings()).status, 200, 'then as usual');
+  t.same(offsite, [], 'no request left this machine');
+});
+
 // Issue 26: any site could frame the console and lay its buttons (reset, plans)
 // under its own. A hostile page on another port frames /__mock/ui and /docs
 // (and the encoded /%5F_mock/ui that once skipped the guard); none may render

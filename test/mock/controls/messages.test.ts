@@ -7,7 +7,7 @@ import t from 'tap';
 import { noOperation } from '../../../mock/controls/messages.js';
 import { testMock } from '../../helpers/mock.js';
 
-const FAULT_FIELDS = 'A fault takes operationId, status, latency_ms and count.';
+const FAULT_FIELDS = 'A fault takes operationId, status, kind, latency_ms, count, retry_after and bytes_per_second.';
 
 t.test('an unknown operation suggests the nearest one, or none when none is near', async (t) => {
   const mock = await testMock(t);
@@ -37,7 +37,10 @@ t.test('a misnamed field of a fault is named, with the field meant and the field
   }
   t.same((await mock.control('GET', '/__mock/faults')).body, { faults: [] }, 'no rule was added');
   const empty = await mock.control('POST', '/__mock/faults', {});
-  t.match(empty.body, { message: 'A fault takes at least one of operationId, status, latency_ms or count.' });
+  t.match(empty.body, {
+    message:
+      'A fault takes at least one of operationId, status, kind, latency_ms, count, retry_after or bytes_per_second.',
+  });
 });
 
 t.test('token invalidation: the reasons are listed; a misnamed field comes before the missing one', async (t) => {
