@@ -12,12 +12,18 @@ export function injectFetch(app: FastifyInstance): MockFetch {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
     const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const answer = await app.inject({
-      method: request.method as 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers: { ...Object.fromEntries(request.headers.entries()), host: url.host },
-      ...(payload?.length ? { payload } : {}),
-    });
+    // A connection the mock ends without an answer (a `drop` or `no-answer` fault) fails as fetch fails:
+    // a TypeError, its cause the reason.
+    const answer = await app
+      .inject({
+        method: request.method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { ...Object.fromEntries(request.headers.entries()), host: url.host },
+        ...(payload?.length ? { payload } : {}),
+      })
+      .catch((err: unknown) => {
+        throw new TypeError('fetch failed', { cause: err });
+      });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers))
       for (const v of [value].flat()) if (v !== undefined) headers.append(name, String(v));

@@ -2,7 +2,7 @@
 // inject(), no port): an app's fetch calls in a Node test runner (Vitest, Jest,
 // node:test) reach the same stateful mock as `npm start` serves.
 import type { FastifyInstance } from 'fastify';
-import { type HttpHandler, http } from 'msw';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import { DEFAULT_BASE_URL } from '../lib/base-url.js';
 import { injectFetch } from '../lib/inject-fetch.js';
 import { buildMock } from '../mock/build.js';
@@ -33,7 +33,14 @@ export async function createMswMock(options: MswMockOptions = {}): Promise<MswMo
   const app = await buildMock({ rateLimit: false, ...options, host: base.hostname });
   const prefix = base.href.replace(/\/+$/, '');
   const answer = injectFetch(app);
-  const handler = http.all(`${prefix}/*`, ({ request }) => answer(request));
+  // A connection the mock ends without an answer is a network error to the app (fetch rejects), as it is
+  // against a real server, not an exception in a handler (which MSW answers with its own 500).
+  const handler = http.all(`${prefix}/*`, ({ request }) =>
+    answer(request).catch((err: unknown) => {
+      if (err instanceof TypeError) return HttpResponse.error();
+      throw err;
+    }),
+  );
   return {
     handlers: [handler],
     app,
