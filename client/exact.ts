@@ -18,11 +18,11 @@ export interface NotAField<Key extends PropertyKey> {
 }
 
 // "The schema names no field": exactly `unknown` (what openapi-typescript makes of a body
-// without a schema) or `{}`. Compared by identity, not by `unknown extends S`: without
+// without a schema) or the empty object type (`Record<never, never>`, i.e. `{}`). Compared by identity, not by `unknown extends S`: without
 // strictNullChecks `unknown` is assignable to every object type whose properties are all
 // optional ({keyword?, page?, limit?}), which would take such a body for one that names nothing.
 type Same<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false;
-type NamesNoField<S> = Same<S, unknown> extends true ? true : Same<S, {}>;
+type NamesNoField<S> = Same<S, unknown> extends true ? true : Same<S, Record<never, never>>;
 
 /**
  * `T` with every key that `Shape` does not name, at any depth, turned into
@@ -63,13 +63,15 @@ type NoFields<T> = T extends object ? { [K in keyof T]: NotAField<K> } : Record<
  * `Op` with an empty object's body schema (`Record<string, never>`) taken as one
  * that names no field (`{}`). Its `never` would make a body with a key fail
  * openapi-fetch's constraint on `init`; TypeScript then checks the argument
- * against the constraint instead, whose error ("not assignable to type 'never'")
- * does not name the key. ExactInit refuses the key by name instead.
+ * against the constraint itself, whose error ("not assignable to type 'never'")
+ * does not name the key. With `{}` there, ExactInit refuses the key by name.
  */
 export type OpenEmptyBody<Op> = Op extends { requestBody?: infer R }
   ? R extends { content: { 'application/json': infer B } }
     ? Same<B, Record<string, never>> extends true
-      ? Omit<Op, 'requestBody'> & { requestBody?: Omit<R, 'content'> & { content: { 'application/json': {} } } }
+      ? Omit<Op, 'requestBody'> & {
+          requestBody?: Omit<R, 'content'> & { content: { 'application/json': Record<never, never> } };
+        }
       : Op
     : Op
   : Op;
