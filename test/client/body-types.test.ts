@@ -3,17 +3,20 @@
 // Vite React TS template's settings, with `strict` and without it (the template
 // as generated sets none, so strictNullChecks is off). Every example body the
 // spec gives compiles; a misspelt key is an error whose text names the key.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import ts from 'typescript';
 import { loadSpec, type OperationEntry } from '../../spec/load.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// A file of an app beside the package; only this host knows it.
+// A file of an app, and the package installed in the app; only this test's compiler host knows them.
 const APP = `${ROOT}vite-app/src/app.ts`;
+const INSTALLED = `${ROOT}vite-app/node_modules/mcs-contract-toolkit`;
 
 // create-vite's tsconfig.app.json (react-ts), less `types: ["vite/client"]` (no Vite here: no
-// ambient types at all, so nothing of Node leaks in) and with the package's export as a path.
+// ambient types at all, so nothing of Node leaks in).
+// skipLibCheck, as there, leaves the package's declarations unchecked: only the app's use counts.
 const VITE_APP: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   useDefineForClassFields: true,
@@ -32,7 +35,6 @@ const VITE_APP: ts.CompilerOptions = {
   erasableSyntaxOnly: true,
   noFallthroughCasesInSwitch: true,
   noUncheckedSideEffectImports: true,
-  paths: { 'mcs-contract-toolkit/client': [`${ROOT}client/index.ts`] },
 };
 const MODES: Array<[string, ts.CompilerOptions]> = [
   ['strict', { ...VITE_APP, strict: true }],
@@ -137,12 +139,39 @@ function app(all: Line[]): string {
   return [...head, ...all.map((l) => `  ${l.code}`), '}', ''].join('\n');
 }
 
+// The package as an app installs it: its package.json (the exports map takes the app from
+// `mcs-contract-toolkit/client` to dist/client/index.d.ts) and the client's declarations, as
+// `npm run build` makes them (tsconfig.build.json), emitted in memory.
+function installedPackage(): Map<string, string> {
+  const build = ts.getParsedCommandLineOfConfigFile(`${ROOT}tsconfig.build.json`, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
+  });
+  if (!build) throw new Error('tsconfig.build.json does not parse');
+  const options = {
+    ...build.options,
+    outDir: `${INSTALLED}/dist`,
+    emitDeclarationOnly: true,
+    sourceMap: false,
+    declarationMap: false,
+  };
+  const out = new Map([[`${INSTALLED}/package.json`, readFileSync(`${ROOT}package.json`, 'utf8')]]);
+  const emitted = ts.createProgram([`${ROOT}client/index.ts`], options).emit(undefined, (name, text) => {
+    out.set(name, text);
+  });
+  if (emitted.emitSkipped) throw new Error('the client emits no declarations');
+  return out;
+}
+
 // Source files parsed once for both modes (lib.dom alone is 2 MB); options that change parsing are the same.
-function typeCheck(text: string, options: ts.CompilerOptions, parsed: Map<string, ts.SourceFile>) {
+function typeCheck(files: Map<string, string>, options: ts.CompilerOptions, parsed: Map<string, ts.SourceFile>) {
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (name, version, ...rest) => {
-    if (name === APP) return ts.createSourceFile(APP, text, version);
+    const text = files.get(name);
+    if (text !== undefined) return ts.createSourceFile(name, text, version);
     const known = parsed.get(name);
     if (known) return known;
     const file = getSourceFile(name, version, ...rest);
@@ -150,13 +179,16 @@ function typeCheck(text: string, options: ts.CompilerOptions, parsed: Map<string
     return file;
   };
   const exists = host.fileExists.bind(host);
-  host.fileExists = (name) => name === APP || exists(name);
+  host.fileExists = (name) => files.has(name) || exists(name);
   const read = host.readFile.bind(host);
-  host.readFile = (name) => (name === APP ? text : read(name));
-  // The app's diagnostics only: an app compiles the package's .d.ts (under skipLibCheck), not
-  // the client's sources this program reads instead, so what its settings say of those is moot.
+  host.readFile = (name) => files.get(name) ?? read(name);
+  // Module resolution looks into a directory only if it exists.
+  const dirExists = host.directoryExists?.bind(host);
+  host.directoryExists = (dir) =>
+    [...files.keys()].some((f) => f.startsWith(`${dir}/`)) || (dirExists ? dirExists(dir) : true);
   const program = ts.createProgram([APP], options, host);
-  return ts.getPreEmitDiagnostics(program, program.getSourceFile(APP));
+  const usesBuild = program.getSourceFile(`${INSTALLED}/dist/client/index.d.ts`) !== undefined;
+  return { usesBuild, diagnostics: ts.getPreEmitDiagnostics(program, program.getSourceFile(APP)) };
 }
 
 t.test('every example body compiles and every misspelt key is refused by name, strict or not', async (t) => {
@@ -165,11 +197,13 @@ t.test('every example body compiles and every misspelt key is refused by name, s
   const withBody = spec.operations.filter((op) => op.requestBody);
   t.ok(withBody.length >= 20, `${withBody.length} operations take a body, each is tried`);
   t.ok(all.filter((l) => l.typo).length >= 2 * withBody.length, 'a typo for each of them, by POST and request()');
-  const text = app(all);
+  const files = installedPackage();
+  files.set(APP, app(all));
   const firstCall = 6; // the app's line (1-based) of all[0]
   const parsed = new Map<string, ts.SourceFile>();
   for (const [mode, options] of MODES) {
-    const diagnostics = typeCheck(text, options, parsed);
+    const { usesBuild, diagnostics } = typeCheck(files, options, parsed);
+    t.ok(usesBuild, `${mode}: the app compiles against the package's declarations`);
     const byLine = new Map<number, string[]>();
     for (const d of diagnostics) {
       const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
