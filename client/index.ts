@@ -11,7 +11,7 @@ import type { components, paths } from '../spec/types.gen.js';
 import type { ExactPost, ExactRequest, OpenEmptyBody } from './exact.js';
 
 export { type ApiErrorBody, isApiError, isStatusError } from './errors.js';
-export type { Exact } from './exact.js';
+export type { Exact, NotAField } from './exact.js';
 
 type Schemas = components['schemas'];
 type ListClientsHeaders = NonNullable<paths['/client/list']['post']['parameters']['header']>;
