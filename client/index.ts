@@ -8,10 +8,10 @@
 // Browser-safe: it imports nothing of Node.
 import createFetchClient, { type ClientOptions, type Client as FetchClient } from 'openapi-fetch';
 import type { components, paths } from '../spec/types.gen.js';
-import type { ExactPost, ExactRequest } from './exact.js';
+import type { ExactPost, ExactRequest, OpenEmptyBody } from './exact.js';
 
 export { type ApiErrorBody, isApiError, isStatusError } from './errors.js';
-export type { Exact } from './exact.js';
+export type { Exact, NotAField } from './exact.js';
 
 type Schemas = components['schemas'];
 type ListClientsHeaders = NonNullable<paths['/client/list']['post']['parameters']['header']>;
@@ -60,13 +60,15 @@ export interface McsClientOptions {
 
 /** Headers the client sends itself, so no call has to pass them. */
 type Defaulted = typeof PLATFORM_HEADER | typeof API_KEY_HEADER;
-type Relax<Op> = Op extends { parameters: infer P }
-  ? Omit<Op, 'parameters'> & {
-      parameters: Omit<P, 'header'> & {
-        header?: P extends { header?: infer H } ? (H extends object ? Omit<H, Defaulted> & Partial<H> : H) : never;
-      };
-    }
-  : Op;
+type Relax<Op> = OpenEmptyBody<
+  Op extends { parameters: infer P }
+    ? Omit<Op, 'parameters'> & {
+        parameters: Omit<P, 'header'> & {
+          header?: P extends { header?: infer H } ? (H extends object ? Omit<H, Defaulted> & Partial<H> : H) : never;
+        };
+      }
+    : Op
+>;
 /** The spec's paths as the client takes them: `platform` and `api-key` optional on every call. */
 export type ClientPaths = { [Path in keyof paths]: { [M in keyof paths[Path]]: Relax<paths[Path][M]> } };
 
