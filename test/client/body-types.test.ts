@@ -157,7 +157,12 @@ function installedPackage(): Map<string, string> {
     sourceMap: false,
     declarationMap: false,
   };
-  const out = new Map([[`${INSTALLED}/package.json`, readFileSync(`${ROOT}package.json`, 'utf8')]]);
+  const out = new Map([
+    [`${INSTALLED}/package.json`, readFileSync(`${ROOT}package.json`, 'utf8')],
+    // The app's own package.json: without it the nearest one is the toolkit's, and TypeScript resolves the
+    // import as the package naming itself, into this checkout's dist/ (stale, or absent) instead of the app's.
+    [`${ROOT}vite-app/package.json`, JSON.stringify({ name: 'vite-app', private: true, type: 'module' })],
+  ]);
   const emitted = ts.createProgram([`${ROOT}client/index.ts`], options).emit(undefined, (name, text) => {
     out.set(name, text);
   });
