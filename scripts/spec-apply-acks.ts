@@ -6,7 +6,7 @@
 // behind this commit belongs to another branch, so it and its entries are replaced.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { isMap, isSeq, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import { ACK_PATH } from '../spec/diff/acknowledge.js';
 import { gitCommit, gitRoot, isAncestorOfHead } from '../spec/diff/git.js';
 import { type Change, diffSpecs } from '../spec/diff/operations.js';
@@ -40,7 +40,18 @@ export function acknowledgeBreaking(
   const doc = parseDocument(readFileSync(path, 'utf8'));
   const base = doc.get('base');
   if (typeof base !== 'string' || !isAncestorOfHead(base, root)) {
-    doc.set('base', head);
+    // At the top of the file, where docs/ci.md says it goes.
+    if (doc.has('base')) doc.set('base', head);
+    else if (isMap(doc.contents)) {
+      // The file's heading comment stays above everything: it belongs to the first key as parsed.
+      const pair = doc.createPair('base', head);
+      const first = doc.contents.items[0]?.key;
+      if (isScalar(first) && isScalar(pair.key) && first.commentBefore) {
+        pair.key.commentBefore = first.commentBefore;
+        first.commentBefore = undefined;
+      }
+      (doc.contents.items as unknown[]).unshift(pair);
+    }
     doc.set('acknowledged', doc.createNode([]));
   }
   let list = doc.get('acknowledged', true);

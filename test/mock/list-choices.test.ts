@@ -8,6 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { applyPatchToYaml } from '../../contracts/measures/patch.js';
 import { buildMock } from '../../mock/build.js';
 import type { PatchOperation } from '../../spec/finding.js';
+import { writtenSpecText } from '../../spec/learnt.js';
 import { buildSpec, type LoadedSpec, type RawNode, SPEC_PATH } from '../../spec/load.js';
 import { type Client, list, type Page } from '../helpers/clients.js';
 import { bearer, spec, type TestMock, testMock } from '../helpers/mock.js';
@@ -26,7 +27,9 @@ async function specWith(change: (raw: RawNode) => void): Promise<LoadedSpec> {
 
 /** The spec with a JSON Patch applied to its YAML, as `spec:apply` applies the ledger's. */
 async function patched(patch: PatchOperation[]): Promise<LoadedSpec> {
-  return buildSpec(parseYaml(applyPatchToYaml(await readFile(SPEC_PATH, 'utf8'), patch)) as RawNode);
+  // Made against the spec as written, whatever the project's spec learnt since.
+  const written = writtenSpecText(await readFile(SPEC_PATH, 'utf8'));
+  return buildSpec(parseYaml(applyPatchToYaml(written, patch)) as RawNode);
 }
 
 const replace = (path: string, was: unknown, value: unknown): PatchOperation[] => [

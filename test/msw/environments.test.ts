@@ -58,7 +58,7 @@ async function replyOf(r: Response): Promise<Reply> {
 }
 
 async function sessionThroughMsw(t: Test): Promise<Recorded[]> {
-  const mock = await createMswMock({ baseUrl, now });
+  const mock = await createMswMock({ baseUrl, now, spec: loaded });
   const server = setupServer(...mock.handlers);
   server.listen({ onUnhandledRequest: 'error' });
   try {

@@ -9,6 +9,7 @@ import { errorCatalogue } from '../../mock/errors.js';
 import { MockOptionsError } from '../../mock/options.js';
 import { ProxyOptionsError } from '../../proxy/options.js';
 import { MOCK_DOC_PATH, renderErrorCodes, renderMockDoc } from '../../scripts/readme-errors.js';
+import { loadSpec } from '../../spec/load.js';
 import { spec } from '../helpers/mock.js';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -16,7 +17,8 @@ const codesIn = (text: string) => new Set(text.match(/\bMCS_ERR_[A-Z_]+\b/g) ?? 
 
 t.test('the table in docs/mock.md is fresh (run `npm run readme` if this fails)', async (t) => {
   const text = await readFile(MOCK_DOC_PATH, 'utf8');
-  t.equal(renderMockDoc(text, await spec()), text);
+  // A drift gate: the table is made from the spec as it is (npm run readme), learnt points included.
+  t.equal(renderMockDoc(text, await loadSpec()), text);
 });
 
 t.test('every code of the catalogue is in docs/mock.md, and every code there is in the catalogue', async (t) => {

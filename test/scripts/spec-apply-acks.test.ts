@@ -41,7 +41,7 @@ t.test('each breaking change is acknowledged once, against HEAD, with where it w
   const acked = acknowledgeBreaking(before, after, 'staging.example.com on 2026-11-29', r.path);
   t.ok('acknowledged' in acked && acked.acknowledged > 0, JSON.stringify(acked));
   const text = readFileSync(r.path, 'utf8');
-  t.match(text, /^# kept comment/, 'comments kept');
+  t.match(text, /^# kept comment\nbase: [0-9a-f]{40}\nacknowledged:\n/, 'comments kept, base at the top');
   const file = parseYaml(text) as { base: string; acknowledged: Array<{ id: string; reason: string }> };
   t.equal(file.base, r.head);
   t.ok(file.acknowledged.every((a) => a.reason.startsWith('Learnt from staging.example.com on 2026-11-29')));
