@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+
 // npm start [-- flags]: the only place the mock listens.
 
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +28,7 @@ import { isLoopback, lanAddresses } from './network/addresses.js';
 import { certDirProblem } from './network/cert-dir.js';
 import { certificateFor, DEFAULT_CERT_DIR, type MockCertificate } from './network/certificate.js';
 import { certificateNames, reachLines, tlsLines } from './network/lines.js';
+import { listenFailure } from './network/listen-failure.js';
 
 /** An origin as browsers send it (lib/origins.ts: the proxy's flag and both libraries take the same). */
 function origin(raw: string, name: string): string {
@@ -248,7 +250,7 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
   try {
     await listen(app, parsed.settings, lan, tls);
   } catch (err) {
-    console.error(`cannot listen on ${host}:${port}: ${(err as Error).message}`);
+    console.error(listenFailure('mock', host, port, err));
     await app.close();
     return 1;
   }

@@ -1,7 +1,4 @@
 #!/usr/bin/env node
-// npm run proxy -- --upstream URL [flags]: a validating proxy in front of any
-// deployment. Point the app at it and every contract violation in its traffic
-// is reported. The only place the proxy listens (buildProxy returns the app).
 import type { FastifyInstance } from 'fastify';
 import { baseUrlProblem, normalizeBaseUrl } from '../lib/base-url.js';
 import { ORIGIN_RULE, parseOrigin } from '../lib/origins.js';
@@ -22,6 +19,10 @@ import {
 } from './kit/command.js';
 import { refuseOptions } from './kit/option-names.js';
 import { size, within } from './kit/ranges.js';
+// npm run proxy -- --upstream URL [flags]: a validating proxy in front of any
+// deployment. Point the app at it and every contract violation in its traffic
+// is reported. The only place the proxy listens (buildProxy returns the app).
+import { listenFailure } from './network/listen-failure.js';
 
 /** An origin as browsers send it (lib/origins.ts: the mock's flag and both libraries take the same). */
 function origin(raw: string, name: string): string {
@@ -113,7 +114,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     await app.listen({ host: plan.host, port: plan.port });
   } catch (err) {
-    console.error(`proxy: cannot listen on ${plan.host}:${plan.port}: ${(err as Error).message}`);
+    console.error(listenFailure('proxy', plan.host, plan.port, err));
     return 1;
   }
   console.log(
