@@ -12,7 +12,7 @@ import { parseCommand, refuse, runMain } from '../cli/kit/command.js';
 import { buildMock } from '../mock/build.js';
 import type { PatchOperation } from '../spec/finding.js';
 import { recordLearnt } from '../spec/learnt.js';
-import { buildSpec, type RawNode, SPEC_PATH } from '../spec/load.js';
+import { buildSpec, type LoadedSpec, type RawNode, SPEC_PATH } from '../spec/load.js';
 import { renderTypes, TYPES_PATH } from '../spec/render-types.js';
 import { applyPatchToJson, applyPatchToYaml, parsePatch } from '../spec/yaml-patch.js';
 import { GENERATED } from './readme.js';
@@ -56,6 +56,8 @@ async function patched(
   points: number;
   where?: string;
   undo: PatchOperation[];
+  /** The patched spec, built once: the mock starts from it, the tables and the acknowledgements read it. */
+  after: LoadedSpec;
 }> {
   const patch = await readPatch(file);
   const before = await readFile(specPath, 'utf8');
@@ -65,8 +67,10 @@ async function patched(
   } catch (err) {
     throw new NotApplied(`the patch does not apply to ${shownPath(specPath)}: ${(err as Error).message}`);
   }
+  let after: LoadedSpec;
   try {
-    const app = await buildMock({ spec: await buildSpec(parseYaml(text) as RawNode), logger: false });
+    after = await specOf(text);
+    const app = await buildMock({ spec: after, logger: false });
     await app.ready();
     await app.close();
   } catch (err) {
@@ -77,7 +81,7 @@ async function patched(
   // What undoes it, worked out on the document it was applied to: kept beside the spec (spec/learnt.ts).
   const undo = applyPatchToJson(parseYaml(before), patch);
   const changes = patch.filter((p) => p.op !== 'test').length - learnt.length;
-  return { before, text, changes, points: learnt.length, undo, ...(where ? { where } : {}) };
+  return { before, text, changes, points: learnt.length, undo, after, ...(where ? { where } : {}) };
 }
 
 const specOf = async (text: string) => buildSpec(parseYaml(text) as RawNode);
@@ -90,9 +94,8 @@ async function replaceFile(path: string, text: string): Promise<void> {
 }
 
 /** What is made from the project's spec, made again: the types, and the README's and docs' tables. */
-async function regenerate(specPath: string): Promise<string[]> {
+async function regenerate(specPath: string, spec: LoadedSpec): Promise<string[]> {
   await replaceFile(TYPES_PATH, await renderTypes(specPath));
-  const spec = await buildSpec(parseYaml(await readFile(specPath, 'utf8')) as RawNode);
   const rewritten = [relative('.', TYPES_PATH)];
   for (const [path, render] of GENERATED) {
     const current = await readFile(path, 'utf8');
@@ -118,7 +121,7 @@ export async function main(argv: string[], out: Out = CONSOLE): Promise<number> 
   if (!parsed.ok) return refuse(SPEC_APPLY_COMMAND, parsed, out);
   const shown = shownPath(parsed.specPath);
   try {
-    const { before, text, changes, points, where, undo } = await patched(parsed.specPath, parsed.file);
+    const { before, text, changes, points, where, undo, after } = await patched(parsed.specPath, parsed.file);
     const what = `${changes} change(s)${points ? `, ${points} point(s) marked where they were learnt` : ''}`;
     if (parsed['dry-run']) {
       out.stdout(`spec:apply: ${parsed.file} applies to ${shown} (${what}); nothing changed (--dry-run)`);
@@ -126,12 +129,12 @@ export async function main(argv: string[], out: Out = CONSOLE): Promise<number> 
     }
     await replaceFile(parsed.specPath, text);
     const own = parsed.specPath === resolve(SPEC_PATH);
-    const rewritten = own ? await regenerate(parsed.specPath) : [];
+    const rewritten = own ? await regenerate(parsed.specPath, after) : [];
     out.stdout(`spec:apply: applied ${what} to ${shown}`);
     if (own) {
       recordLearnt({ learnt: where ?? basename(parsed.file), applied: new Date().toISOString(), changes, undo });
       out.stdout(`spec:apply: regenerated ${rewritten.join(', ')}; recorded in spec/learnt.json`);
-      const acked = acknowledgeBreaking(await specOf(before), await specOf(text), where);
+      const acked = acknowledgeBreaking(await specOf(before), after, where);
       if ('acknowledged' in acked && acked.acknowledged)
         out.stdout(
           `spec:apply: acknowledged ${acked.acknowledged} breaking change(s) in spec/breaking-changes.yaml, each with where it was learnt: review the reasons`,

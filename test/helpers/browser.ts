@@ -3,8 +3,11 @@
 // that says what to install, never a silent pass; MCS_SKIP_BROWSER=1 skips.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { Test } from 'tap';
+import { buildMock } from '../../mock/build.js';
+import { spec } from './mock.js';
 
 const CANDIDATES = [
   process.env.CHROMIUM_PATH,
@@ -61,4 +64,16 @@ export async function browserPage(t: Test): Promise<{ page: Page; browser: Brows
   });
   await mkdir(SCREENSHOTS, { recursive: true });
   return { page, browser, offsite };
+}
+
+/** A mock of the spec the tests are written against, listening on a free port of this machine, and a page
+ *  in a fresh browser to drive its console; undefined when the test was skipped for want of a browser. */
+export async function mockAndPage(
+  t: Test,
+): Promise<{ app: FastifyInstance; base: string; page: Page; offsite: string[] } | undefined> {
+  const app = await buildMock({ spec: await spec() });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => app.close());
+  const b = await browserPage(t);
+  return b && { app, base, page: b.page, offsite: b.offsite };
 }

@@ -4,20 +4,15 @@
 // is selected answers in w2 only).
 import { copyFile } from 'node:fs/promises';
 import t from 'tap';
-import { buildMock } from '../../../mock/build.js';
 import { apiPost, apiSignin } from '../../helpers/api.js';
-import { browserPage, SCREENSHOTS } from '../../helpers/browser.js';
-import { spec } from '../../helpers/mock.js';
+import { mockAndPage, SCREENSHOTS } from '../../helpers/browser.js';
 
 const ROWS = '#journal tbody tr:not(.detail)';
 
 t.test('/__mock/ui: worlds listed, selected, and scoping the journal, plans and faults', async (t) => {
-  const app = await buildMock({ spec: await spec() });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  t.teardown(() => app.close());
-  const b = await browserPage(t);
+  const b = await mockAndPage(t);
   if (!b) return;
-  const { page, offsite } = b;
+  const { app, base, page, offsite } = b;
   const inWorld = (name: string) => `${base}/worlds/${name}`;
   const control = async (method: string, url: string, payload?: object) =>
     (await app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) })).json();

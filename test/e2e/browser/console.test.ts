@@ -6,16 +6,13 @@ import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { buildMock } from '../../../mock/build.js';
 import { apiPost } from '../../helpers/api.js';
-import { browserPage, SCREENSHOTS } from '../../helpers/browser.js';
+import { browserPage, mockAndPage, SCREENSHOTS } from '../../helpers/browser.js';
 import { spec } from '../../helpers/mock.js';
 
 t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
-  const app = await buildMock({ spec: await spec() });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  t.teardown(() => app.close());
-  const b = await browserPage(t);
+  const b = await mockAndPage(t);
   if (!b) return;
-  const { page, offsite } = b;
+  const { app, base, page, offsite } = b;
 
   // The app under development, calling the mock over HTTP.
   const call = (path: string, body: unknown, token?: string) => apiPost(base, path, body, token);
@@ -93,12 +90,9 @@ t.test('/__mock/ui: live journal, plan toggle, fault composer', async (t) => {
 });
 
 t.test('/__mock/ui: the fault composer forces failures outside the spec', async (t) => {
-  const app = await buildMock({ spec: await spec() });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  t.teardown(() => app.close());
-  const b = await browserPage(t);
+  const b = await mockAndPage(t);
   if (!b) return;
-  const { page, offsite } = b;
+  const { base, page, offsite } = b;
   const settings = () =>
     fetch(`${base}/api/v1/user/settings`, {
       method: 'POST',
