@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // npm run spec:diff -- BASE [HEAD] [--format human|json|markdown [--out FILE]]... [--acknowledged FILE]
+//   [--usage FILE]... [--fail-on breaking|used|unknown]
 // BASE and HEAD are files or git refs (HEAD defaults to the working copy).
-// Exit 0: no breaking change left unacknowledged; 1: some; 2: could not compare.
+// Exit 0: nothing that fails (by default: no breaking change left unacknowledged); 1: some; 2: could not compare.
 import { ACK_PATH, judge, readAcknowledgements, startsFromBase } from '../spec/diff/acknowledge.js';
 import { diffSpecs } from '../spec/diff/operations.js';
 import { type DiffReport, renderDiffHuman, renderDiffJson, renderDiffMarkdown } from '../spec/diff/render.js';
 import { loadSource, MAX_SPEC_BYTES } from '../spec/diff/source.js';
+import { FAIL_ON, type FailOn, failing, markUsage, usageSources } from '../spec/diff/usage.js';
+import { readUsageFile } from '../spec/usage/read.js';
 import { type Args, flag, nonEmpty, oneOf, parseCommand, refuse, runMain, value } from './kit/command.js';
 import { checkOuts, pairOutputs, writeReport } from './kit/outputs.js';
 import { size } from './kit/ranges.js';
@@ -43,11 +46,31 @@ export const SPEC_DIFF_COMMAND = {
         shownDefault: `${MAX_SPEC_BYTES / 2 ** 20}m`,
       },
     ),
+    usage: value(
+      'FILE',
+      'usage recorded by the mock, the proxy or the typed client (docs/usage.md): marks each change used, unused or unknown',
+      {
+        parse: nonEmpty('a file'),
+        repeatable: true,
+      },
+    ),
+    'fail-on': value(
+      'WHAT',
+      'which unacknowledged breaking changes fail: every one, those apps use, or those they use or might',
+      {
+        parse: oneOf(FAIL_ON),
+        default: 'breaking' as FailOn,
+        shownDefault: 'breaking',
+      },
+    ),
     verbose: flag(
       'list each acknowledgement that matches no change (else one line unless the comparison starts from the base the file names)',
     ),
   },
-  notes: ['exit code: 0 no unacknowledged breaking change, 1 some, 2 the comparison could not happen'],
+  notes: [
+    'exit code: 0 nothing fails (by default no unacknowledged breaking change), 1 some, 2 the comparison could not happen',
+    '--fail-on used or unknown needs --usage: without usage every change is unknown',
+  ],
 };
 
 interface Plan {
@@ -57,10 +80,14 @@ interface Plan {
   ackPath: string;
   maxBytes: number;
   verbose: boolean;
+  usage: string[];
+  failOn: FailOn;
 }
 
 function plan({ values, positionals, tokens }: Args<typeof SPEC_DIFF_COMMAND.options>): Plan {
   if (positionals.length < 1 || positionals.length > 2) throw new Error('give BASE and optionally HEAD');
+  if (values['fail-on'] !== 'breaking' && !values.usage?.length)
+    throw new Error(`--fail-on ${values['fail-on']} needs --usage FILE: without usage every change is unknown`);
   const outputs = pairOutputs(tokens, 'format', FORMATS).map((o) => ({ format: o.name, out: o.out }));
   return {
     base: positionals[0]!,
@@ -69,6 +96,8 @@ function plan({ values, positionals, tokens }: Args<typeof SPEC_DIFF_COMMAND.opt
     ackPath: values.acknowledged,
     maxBytes: values['max-spec-bytes'],
     verbose: values.verbose,
+    usage: values.usage ?? [],
+    failOn: values['fail-on'],
   };
 }
 
@@ -86,10 +115,13 @@ export async function main(argv: string[]): Promise<number> {
       loadSource(parsed.plan.head, { maxBytes }),
     ]);
     const acks = readAcknowledgements(ackPath, maxBytes);
+    const usage = parsed.plan.usage.map((path) => readUsageFile(path));
+    const verdict = judge(diffSpecs(base.spec, head.spec), acks.entries);
     report = {
       base: base.label,
       head: head.label,
-      verdict: judge(diffSpecs(base.spec, head.spec), acks.entries),
+      verdict: usage.length ? markUsage(verdict, usage) : verdict,
+      ...(usage.length ? { usage: { failOn: parsed.plan.failOn, sources: usageSources(usage) } } : {}),
       acks: { ...(acks.base ? { base: acks.base } : {}), fromBase: startsFromBase(acks, base.text, { maxBytes }) },
       ...(base.commit ? { baseCommit: base.commit } : {}),
       verbose: parsed.plan.verbose,
@@ -103,7 +135,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!o.out) console.log(text.trimEnd());
     else if (!written(o.out, text.endsWith('\n') ? text : `${text}\n`)) return 2;
   }
-  return report.verdict.unacknowledged.length ? 1 : 0;
+  return failing(report.verdict, report.usage?.failOn).length ? 1 : 0;
 }
 
 function written(out: string, text: string): boolean {

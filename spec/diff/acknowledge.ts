@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { type Change, legacyChangeId } from './operations.js';
+import type { ChangeUsage, UsageContext } from './usage.js';
 import { MAX_SPEC_BYTES, type ReadOptions, readSource, readSpecFile } from './source.js';
 
 export const ACK_PATH = fileURLToPath(new URL('../breaking-changes.yaml', import.meta.url));
@@ -51,7 +52,8 @@ export function startsFromBase(file: AcknowledgementFile, baseText: string, opti
 }
 
 export interface Verdict {
-  changes: Array<Change & { acknowledged?: string }>;
+  /** Every change; `usage` only when usage files were given (spec/diff/usage.ts). */
+  changes: Array<Change & { acknowledged?: string; usage?: ChangeUsage }>;
   unacknowledged: Change[];
   /** Acknowledgements that match no change of this diff. */
   unused: Acknowledgement[];
@@ -70,6 +72,8 @@ export interface DiffReport {
   baseCommit?: string;
   /** List every acknowledgement that matches nothing, not one line. */
   verbose?: boolean;
+  /** The usage files the changes were marked with, and what fails the comparison. */
+  usage?: UsageContext;
 }
 
 export function judge(changes: Change[], acks: Acknowledgement[]): Verdict {

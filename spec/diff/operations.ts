@@ -18,6 +18,8 @@ export interface Change {
   /** Where in the operation: `request body /email`, `response 200 /data/total`, `header platform`. */
   location: string;
   message: string;
+  /** The values an enum change is about (spec/diff/schema.ts). */
+  values?: unknown[];
 }
 
 const key = (op: OperationEntry) => `${op.method.toUpperCase()} ${op.path}`;
@@ -30,9 +32,9 @@ function change(
   op: OperationEntry | undefined,
   location: string,
   message: string,
-  operation?: string,
+  values?: unknown[],
 ): Change {
-  const where = operation ?? (op ? key(op) : '(document)');
+  const where = op ? key(op) : '(document)';
   return {
     id: changeId(kind, where, location, message),
     kind,
@@ -41,6 +43,7 @@ function change(
     operationId: op?.operationId,
     location,
     message,
+    ...(values ? { values } : {}),
   };
 }
 
@@ -177,7 +180,9 @@ function diffParameters(b: OperationEntry, h: OperationEntry): Change[] {
       if (old.required && !p.required)
         out.push(change('parameter-made-optional', false, h, k, `${k} is no longer required`));
       for (const c of diffSchema(old.schema, p.schema, 'request'))
-        out.push(change(`parameter-${c.kind}`, c.breaking, h, `${k}${c.at === '/' ? '' : ` ${c.at}`}`, c.message));
+        out.push(
+          change(`parameter-${c.kind}`, c.breaking, h, `${k}${c.at === '/' ? '' : ` ${c.at}`}`, c.message, c.values),
+        );
     }
   }
   for (const [k] of bp) if (!hp.has(k)) out.push(change('parameter-removed', false, h, k, `${k} is no longer read`));
@@ -209,7 +214,7 @@ function diffRequestBody(b: OperationEntry, h: OperationEntry): Change[] {
       if (!bb.contentTypes.includes(t))
         out.push(change('request-media-type-added', false, h, 'request body', `${t} bodies are accepted too`));
     for (const c of diffSchema(bb.schema, hb.schema, 'request'))
-      out.push(change(c.kind, c.breaking, h, `request body ${c.at}`, c.message));
+      out.push(change(c.kind, c.breaking, h, `request body ${c.at}`, c.message, c.values));
   }
   return out;
 }
@@ -237,7 +242,7 @@ function diffResponses(b: OperationEntry, h: OperationEntry): Change[] {
         );
     const kind = isSuccess(status) ? '' : 'error-shape-';
     for (const c of diffSchema(r.schema as JsonSchema | undefined, hr.schema as JsonSchema | undefined, 'response')) {
-      out.push(change(`${kind}${c.kind}`, c.breaking, h, `response ${status} ${c.at}`, c.message));
+      out.push(change(`${kind}${c.kind}`, c.breaking, h, `response ${status} ${c.at}`, c.message, c.values));
     }
     for (const name of Object.keys(r.headers)) {
       if (!(name in hr.headers))

@@ -53,13 +53,20 @@ export function ackNotesMarkdown({ verdict, acks }: DiffReport): string[] {
 }
 
 /** What to paste under `acknowledged:` (items only, so the paste stays valid YAML), and the base to name. */
-export function ackSnippet({ verdict, baseCommit }: DiffReport): string[] {
+export function ackSnippet({ verdict, baseCommit, usage }: DiffReport): string[] {
   const base = baseCommit ? `\`base: ${baseCommit}\`` : '`base:` (the commit these changes are made against)';
+  const marked = new Map(verdict.changes.map((c) => [c.id, c.usage]));
+  // An unused change's reason can say so, with the period the usage covers: a reviewer sees what it rests on.
+  const period = usage?.sources.map((u) => `${u.source} ${u.since.slice(0, 10)} to ${u.until.slice(0, 10)}`).join(', ');
+  const reason = (id: string) =>
+    marked.get(id)?.usage === 'unused' ? `unused by every recorded consumer (${period})` : 'why clients are safe';
   return [
     `To accept a breaking change, add it with a reason under \`acknowledged:\` in \`${FILE}\`, and set ${base} at the top of the file:`,
     '',
     '```yaml',
-    ...verdict.unacknowledged.map((c) => `  - id: ${JSON.stringify(c.id)}\n    reason: "why clients are safe"`),
+    ...verdict.unacknowledged.map(
+      (c) => `  - id: ${JSON.stringify(c.id)}\n    reason: ${JSON.stringify(reason(c.id))}`,
+    ),
     '```',
   ];
 }

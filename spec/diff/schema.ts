@@ -13,6 +13,8 @@ export interface SchemaChange {
   /** JSON pointer inside the body, e.g. `/data/data/[]/phone_no`. */
   at: string;
   message: string;
+  /** The values an enum change is about (those no longer allowed, or new): what usage is matched against. */
+  values?: unknown[];
 }
 
 type S = JsonSchema;
@@ -33,8 +35,8 @@ export function diffSchema(
   seen = new Map<object, Set<object>>(),
 ): SchemaChange[] {
   const out: SchemaChange[] = [];
-  const add = (kind: string, breaking: boolean, message: string, where = at) =>
-    out.push({ kind: `${direction}-${kind}`, breaking, at: where || '/', message });
+  const add = (kind: string, breaking: boolean, message: string, where = at, values?: unknown[]) =>
+    out.push({ kind: `${direction}-${kind}`, breaking, at: where || '/', message, ...(values ? { values } : {}) });
   if (!base || !head || typeof base !== 'object' || typeof head !== 'object') return out;
   // Recursive schemas: each pair of nodes is compared once.
   const pairs = seen.get(base) ?? new Set<object>();
@@ -66,8 +68,15 @@ export function diffSchema(
     else if (be && !he) add('enum-lifted', direction === 'response', `no longer restricted to ${JSON.stringify(be)}`);
     else {
       if (removed.length)
-        add('enum-value-removed', direction === 'request', `values no longer allowed: ${JSON.stringify(removed)}`);
-      if (added.length) add('enum-value-added', direction === 'response', `new values: ${JSON.stringify(added)}`);
+        add(
+          'enum-value-removed',
+          direction === 'request',
+          `values no longer allowed: ${JSON.stringify(removed)}`,
+          at,
+          removed,
+        );
+      if (added.length)
+        add('enum-value-added', direction === 'response', `new values: ${JSON.stringify(added)}`, at, added);
     }
   }
 

@@ -1,0 +1,112 @@
+// What one exchange adds to a usage record, read against the operation's spec:
+// the body's field names where the spec names them (a key it does not name,
+// such as a custom field's label, may be what a user typed, so it counts as
+// `{additional}`, the differ's own name for such keys), the parameters sent,
+// and the values of enum fields that the enum lists. Nothing else of a value.
+// Pointers are written as the differ writes them (`/windows/[]/width`), so a
+// change's location finds its usage.
+import type { JsonSchema, OperationEntry } from '../load.js';
+import { subschemas } from '../schema.js';
+import { bump, type Counts, operationUsage, USAGE_BOUNDS, type UsageFile } from './format.js';
+
+export interface NotedExchange {
+  operationId: string;
+  /** The status answered; 0 when no status line was sent. */
+  status: number;
+  /** The `platform` header's value when it is one the spec lists. */
+  platform?: string;
+  world?: string;
+  /** The request body as parsed JSON; undefined when none was sent. */
+  body?: unknown;
+  /** Query parameters by name. */
+  query?: Record<string, unknown>;
+  /** Request headers by lower-case name. */
+  headers?: Record<string, unknown>;
+}
+
+/** Nodes of one body visited at most: a body of a million items costs no more than this. */
+const MAX_NODES = 20_000;
+
+/** The schemas a key of an object under `schemas` is described by, every branch considered. */
+function propertySchemas(schemas: JsonSchema[], key: string): { named: boolean; schemas: JsonSchema[] } {
+  const named: JsonSchema[] = [];
+  const extra: JsonSchema[] = [];
+  for (const s of schemas.flatMap(subschemas)) {
+    const props = s.properties as Record<string, JsonSchema> | undefined;
+    if (props && key in props) named.push(props[key]!);
+    else if (s.additionalProperties && typeof s.additionalProperties === 'object')
+      extra.push(s.additionalProperties as JsonSchema);
+  }
+  return named.length ? { named: true, schemas: named } : { named: false, schemas: extra };
+}
+
+const itemSchemas = (schemas: JsonSchema[]) =>
+  schemas.flatMap(subschemas).flatMap((s) => (s.items && typeof s.items === 'object' ? [s.items as JsonSchema] : []));
+
+/** The values an enum (or const) of these schemas lists, JSON-encoded; undefined when none restricts them. */
+function listedValues(schemas: JsonSchema[]): Set<string> | undefined {
+  let out: Set<string> | undefined;
+  for (const s of schemas.flatMap(subschemas)) {
+    const values = Array.isArray(s.enum) ? (s.enum as unknown[]) : 'const' in s ? [s.const] : undefined;
+    if (!values) continue;
+    out ??= new Set();
+    for (const v of values) out.add(JSON.stringify(v));
+  }
+  return out;
+}
+
+function noteValue(values: Record<string, Counts>, at: string, value: unknown, schemas: JsonSchema[]): void {
+  if (value === null || typeof value === 'object') return;
+  const listed = listedValues(schemas);
+  const encoded = JSON.stringify(value);
+  if (!listed?.has(encoded)) return;
+  values[at] ??= {};
+  bump(values[at]!, encoded, 1, USAGE_BOUNDS.values);
+}
+
+/** The pointers (and enum values) of one body, each pointer once however many items carry it. */
+function walkBody(body: unknown, schema: JsonSchema | undefined, values: Record<string, Counts>): Set<string> {
+  const seen = new Set<string>();
+  let budget = MAX_NODES;
+  const visit = (node: unknown, at: string, schemas: JsonSchema[], depth: number) => {
+    if (--budget < 0 || depth > USAGE_BOUNDS.depth) return;
+    if (Array.isArray(node)) {
+      const items = itemSchemas(schemas);
+      for (const item of node) visit(item, `${at}/[]`, items, depth + 1);
+      return;
+    }
+    if (node === null || typeof node !== 'object') {
+      noteValue(values, at, node, schemas);
+      return;
+    }
+    for (const [key, child] of Object.entries(node)) {
+      const { named, schemas: next } = propertySchemas(schemas, key);
+      const path = `${at}/${named ? key : '{additional}'}`;
+      seen.add(path);
+      visit(child, path, next, depth + 1);
+    }
+  };
+  visit(body, '', schema ? [schema] : [], 0);
+  return seen;
+}
+
+/** Adds one exchange of `op` to `file`. */
+export function noteExchange(file: UsageFile, op: OperationEntry, x: NotedExchange): void {
+  const usage = operationUsage(file, op.operationId);
+  usage.calls++;
+  bump(usage.statuses, String(x.status));
+  if (x.platform) bump(usage.platforms, x.platform);
+  if (x.world && usage.worlds) bump(usage.worlds, x.world);
+  if (x.body !== undefined) {
+    bump(usage.sent, '');
+    for (const at of walkBody(x.body, op.requestBody?.schema, usage.values)) bump(usage.sent, at);
+  }
+  for (const p of op.parameters) {
+    if (p.in !== 'query' && p.in !== 'header') continue;
+    const value = p.in === 'query' ? x.query?.[p.name] : x.headers?.[p.name.toLowerCase()];
+    if (value === undefined) continue;
+    const key = `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
+    bump(usage.parameters, key);
+    noteValue(usage.values, key, value, [p.schema]);
+  }
+}
