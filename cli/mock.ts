@@ -23,7 +23,9 @@ import {
   wholeNumber,
 } from './kit/command.js';
 import { refuseOptions } from './kit/option-names.js';
+import { outputProblem } from './kit/outputs.js';
 import { within } from './kit/ranges.js';
+import { startUsageOut } from './kit/usage-out.js';
 import { isLoopback, lanAddresses } from './network/addresses.js';
 import { certDirProblem } from './network/cert-dir.js';
 import { certificateFor, DEFAULT_CERT_DIR, type MockCertificate } from './network/certificate.js';
@@ -81,6 +83,13 @@ export const MOCK_COMMAND = {
       parse: within(MOCK_LIMITS.worldsLimit),
       default: DEFAULTS.worldsLimit,
     }),
+    'usage-out': value(
+      'FILE',
+      'write what apps called and sent (GET /__mock/usage, all worlds) to FILE every 10 s and at exit; spec:diff --usage reads it',
+      {
+        parse: nonEmpty('a file'),
+      },
+    ),
     'lan-controls': flag(
       'with --host beyond this machine: let other machines use /__mock (the controls, the console, the reset-token mailbox)',
     ),
@@ -102,6 +111,8 @@ export interface CliSettings {
   worldFlags: string[];
   /** With --https: the directory of its certificate. */
   tls?: { dir: string };
+  /** --usage-out: where the usage is written. */
+  usageOut?: string;
 }
 
 export type Parsed = { ok: true; settings: CliSettings } | Refusal;
@@ -114,7 +125,11 @@ function settings({ values, given }: Args<typeof MOCK_COMMAND.options>): CliSett
   const certDir = values['cert-dir'] ?? DEFAULT_CERT_DIR;
   const problem = values.https ? certDirProblem(certDir) : undefined;
   if (problem) throw new Error(`--cert-dir ${problem}`);
+  const usageOut = values['usage-out'];
+  const unwritable = usageOut === undefined ? undefined : outputProblem(usageOut);
+  if (unwritable) throw new Error(`--usage-out ${usageOut}: ${unwritable}`);
   return {
+    ...(usageOut ? { usageOut } : {}),
     ...(values.https ? { tls: { dir: certDir } } : {}),
     host: values.host ?? DEFAULTS.host,
     port: values.port,
@@ -258,13 +273,17 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
   const store = app.mock.store;
   let stopping = false;
   void store.warmSearch(() => stopping || app.mock.store !== store);
-  // Only a state file needs a graceful stop (its last change flushed); without
-  // one the default exit loses nothing, so no signal listener is added.
-  if (!options.stateFile) return SERVING;
+  const usageOut = parsed.settings.usageOut
+    ? startUsageOut('mock', parsed.settings.usageOut, () => app.mock.worlds.usage())
+    : undefined;
+  // Only a state file and --usage-out need a graceful stop (the last change flushed, the usage
+  // written); without them the default exit loses nothing, so no signal listener is added.
+  if (!options.stateFile && !usageOut) return SERVING;
   return stopOnSignal(async () => {
     stopping = true;
+    const usageWritten = usageOut?.stop() ?? true;
     await app.close();
-    return stateFailed ? 1 : 0;
+    return stateFailed || !usageWritten ? 1 : 0;
   });
 }
 

@@ -8,7 +8,9 @@
 // Browser-safe: it imports nothing of Node.
 import createFetchClient, { type ClientOptions, type Client as FetchClient } from 'openapi-fetch';
 import type { components, paths } from '../spec/types.gen.js';
+import type { UsageSink } from '../spec/usage/format.js';
 import type { ExactPost, ExactRequest, OpenEmptyBody } from './exact.js';
+import { recordUsage } from './usage.js';
 
 export { type ApiErrorBody, isApiError, isStatusError } from './errors.js';
 export type { Exact, NotAField } from './exact.js';
@@ -56,6 +58,11 @@ export interface McsClientOptions {
   fetch?: ClientOptions['fetch'];
   /** Pages `pages()` walks at most before it throws McsPagingError (default DEFAULT_MAX_PAGES, 1000). */
   maxPages?: number;
+  /**
+   * Records what the app does with the API: each call, the fields it sends and the fields of the answers its
+   * code reads (`createUsageRecorder()` of `mcs-contract-toolkit/usage`; spec:diff --usage reads what it saves).
+   */
+  usage?: UsageSink;
 }
 
 /** Headers the client sends itself, so no call has to pass them. */
@@ -134,6 +141,7 @@ export function createClient(options: McsClientOptions): McsClient {
       throw new McsRedirectError(response.status, location === null ? null : new URL(location, request.url).href);
     },
   });
+  if (options.usage) recordUsage(client, options.usage, { [PLATFORM_HEADER]: options.platform });
   const pages = pager(client, options.maxPages ?? DEFAULT_MAX_PAGES);
   // The same functions: their exact types only refuse, at compile time, bodies openapi-fetch's types let through.
   return Object.assign(client as Omit<typeof client, 'POST' | 'request'> & Pick<McsClient, 'POST' | 'request'>, {

@@ -25,6 +25,7 @@ import routes from './pipeline/routes.js';
 import subscriptionPlugin from './pipeline/subscription.js';
 import type { MockRuntime } from './runtime.js';
 import { StateWriter } from './state/writer.js';
+import usagePlugin from './usage/plugin.js';
 import { worldControls } from './worlds/controls.js';
 import { worldFiles } from './worlds/files.js';
 import { worldControlRoutes, worldEntry } from './worlds/hook.js';
@@ -146,6 +147,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   await app.register(controls);
   await app.register(worldControls);
   await app.register(journalPlugin);
+  await app.register(usagePlugin);
   await app.register(docs);
   await app.register(mockConsole);
   await app.register(favicon);

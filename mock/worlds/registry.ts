@@ -8,6 +8,7 @@
 // by the worlds using them, at most MAX_GENERATED at once.
 
 import { GeneratedWorld } from '../../fixtures/world.js';
+import { emptyUsage, mergeUsage, type UsageFile } from '../../spec/usage/format.js';
 import { type ErrorCatalogue, MockError } from '../errors.js';
 import { CachePool } from '../pipeline/response-cache.js';
 import { StateFileError } from '../state/errors.js';
@@ -68,11 +69,36 @@ export class Worlds {
   #uses = 0;
 
   readonly #pool = new CachePool(WORLDS_CACHE_BYTES);
+  /** The usage of worlds reset or gone since start (or the last clearUsage): the all-worlds total keeps it. */
+  #retired = emptyUsage('mock');
 
   constructor(private readonly o: WorldsOptions) {
     this.max = o.max;
     this.maxClients = Math.max(o.generated.size, WORLD_CLIENTS_CAP);
-    this.default = new World(DEFAULT_WORLD, o.store, () => o.storeOf(o.generated));
+    this.default = this.#adopt(new World(DEFAULT_WORLD, o.store, () => o.storeOf(o.generated)));
+  }
+
+  /** What apps did in one live world since its reset, or in all worlds since start (or clearUsage). */
+  usage(name?: string): UsageFile {
+    const now = new Date().toISOString();
+    if (name !== undefined) {
+      const world = this.get(name);
+      return { ...(world?.usage ?? emptyUsage('mock')), until: now };
+    }
+    return { ...mergeUsage([this.#retired, ...this.all().map((w) => w.usage)]), until: now };
+  }
+
+  /** Forgets the usage of one live world, or of every world. */
+  clearUsage(name?: string): void {
+    if (name === undefined) this.#retired = emptyUsage('mock');
+    for (const w of name === undefined ? this.all() : [this.get(name)]) if (w) w.usage = emptyUsage('mock');
+  }
+
+  #adopt(world: World): World {
+    world.retire = (usage) => {
+      this.#retired = mergeUsage([this.#retired, usage]);
+    };
+    return world;
   }
 
   get persistent(): boolean {
@@ -198,6 +224,7 @@ export class Worlds {
   }
 
   #add(world: World): World {
+    this.#adopt(world);
     this.#live.set(world.name, world);
     this.#touch(world);
     return world;
@@ -235,6 +262,7 @@ export class Worlds {
 
   /** A dropped world's generated world goes when no live world uses it any more. */
   #release(world: World): void {
+    world.retire?.(world.usage);
     const { seed, size } = world.store;
     const key = `${seed}:${size}`;
     if (!this.#generated.has(key)) return;

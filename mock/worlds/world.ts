@@ -2,6 +2,7 @@
 // Its store (data, accounts, sessions, mail, plans), its fault rules, its
 // answer cache and, with --state-file, its writer; the rate limit counts it
 // apart by name (pipeline/rate-limit.ts) and the journal tags its exchanges.
+import { emptyUsage, type UsageFile } from '../../spec/usage/format.js';
 import { FaultRules } from '../controls/fault-rules.js';
 import { type CachePool, ResponseCache } from '../pipeline/response-cache.js';
 import type { StateWriter } from '../state/writer.js';
@@ -36,6 +37,10 @@ export class World {
   active = 0;
   /** With --state-file: writes its changes through to its file. */
   writer?: StateWriter;
+  /** What apps did in it since it was made or reset (GET /__mock/usage). */
+  usage: UsageFile = emptyUsage('mock');
+  /** Told of the usage a reset ends, so that the all-worlds total keeps it (the registry sets it). */
+  retire?: (usage: UsageFile) => void;
 
   constructor(
     readonly name: string,
@@ -62,6 +67,8 @@ export class World {
     this.holder.replace(this.fresh());
     this.faults.clear();
     this.changes = 0;
+    this.retire?.(this.usage);
+    this.usage = emptyUsage('mock');
   }
 
   /** Whether it may leave memory: no request under way, and (with a state file) every change on disk. */

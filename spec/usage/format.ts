@@ -131,3 +131,18 @@ export function mergeUsage(files: UsageFile[]): UsageFile {
     }
   return out;
 }
+
+/** What a source tells a usage recorder (the typed client's `usage` option takes one). */
+export interface UsageSink {
+  /** A call made: the spec's path template, the body and parameters sent, the status answered (0: none). */
+  exchange(x: {
+    method: string;
+    path: string;
+    status: number;
+    body?: unknown;
+    query?: Record<string, unknown>;
+    headers?: Record<string, unknown>;
+  }): void;
+  /** A field of that call's answer read by the app's code, as a pointer (`/data/data/[]/name`). */
+  read(x: { method: string; path: string; status: number; at: string }): void;
+}
