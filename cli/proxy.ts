@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { baseUrlProblem, normalizeBaseUrl } from '../lib/base-url.js';
 import { ORIGIN_RULE, parseOrigin } from '../lib/origins.js';
 import { PROXY_DEFAULTS, PROXY_LIMITS, ProxyOptionsError } from '../proxy/options.js';
-import { buildProxy, proxySummary, SUMMARY_PATH, summaryLines } from '../proxy/server.js';
+import { buildProxy, proxySummary, proxyUsage, SUMMARY_PATH, summaryLines } from '../proxy/server.js';
 import { loadSpec } from '../spec/load.js';
 import {
   type Args,
@@ -18,10 +18,12 @@ import {
   wholeNumber,
 } from './kit/command.js';
 import { refuseOptions } from './kit/option-names.js';
-import { size, within } from './kit/ranges.js';
 // npm run proxy -- --upstream URL [flags]: a validating proxy in front of any
 // deployment. Point the app at it and every contract violation in its traffic
 // is reported. The only place the proxy listens (buildProxy returns the app).
+import { outputProblem } from './kit/outputs.js';
+import { size, within } from './kit/ranges.js';
+import { startUsageOut, type UsageOut } from './kit/usage-out.js';
 import { listenFailure } from './network/listen-failure.js';
 
 /** An origin as browsers send it (lib/origins.ts: the mock's flag and both libraries take the same). */
@@ -55,6 +57,13 @@ export const PROXY_COMMAND = {
       parse: within(PROXY_LIMITS.timeoutMs, 'milliseconds'),
       default: PROXY_DEFAULTS.timeoutMs,
     }),
+    'usage-out': value(
+      'FILE',
+      'write what apps called and sent through the proxy (GET /__proxy/usage) to FILE every 10 s and at exit; spec:diff --usage reads it',
+      {
+        parse: nonEmpty('a file'),
+      },
+    ),
     'max-body': value('SIZE', 'upstream answers larger than this are not passed on', {
       parse: size,
       default: PROXY_DEFAULTS.maxBodyBytes,
@@ -72,10 +81,15 @@ export interface ProxyPlan {
   corsOrigins: string[];
   timeoutMs: number;
   maxBodyBytes: number;
+  usageOut?: string;
 }
 
 function plan({ values }: Args<typeof PROXY_COMMAND.options>, basePath: string): ProxyPlan {
+  const usageOut = values['usage-out'];
+  const unwritable = usageOut === undefined ? undefined : outputProblem(usageOut);
+  if (unwritable) throw new Error(`--usage-out ${usageOut}: ${unwritable}`);
   return {
+    ...(usageOut ? { usageOut } : {}),
     upstream: normalizeBaseUrl(values.upstream, basePath).baseUrl,
     port: values.port,
     host: values.host,
@@ -126,21 +140,23 @@ async function main(argv: string[]): Promise<number> {
   console.log(
     `Counts per operation: http://${plan.host}:${plan.port}${SUMMARY_PATH}${SUMMARY_SIGNAL ? `, kill -USR2 ${process.pid}` : ''}, and at exit.`,
   );
-  return serveUntilStopped(app);
+  const usageOut = plan.usageOut ? startUsageOut('proxy', plan.usageOut, () => proxyUsage(app)) : undefined;
+  return serveUntilStopped(app, usageOut);
 }
 
 /** SIGUSR2 prints the summary (not on Windows, which has no such signal). */
 const SUMMARY_SIGNAL = process.platform === 'win32' ? undefined : 'SIGUSR2';
 
 /** Prints the summary on SIGUSR2, and once more after SIGINT or SIGTERM closed the proxy. */
-function serveUntilStopped(app: FastifyInstance): Promise<number> {
+function serveUntilStopped(app: FastifyInstance, usageOut?: UsageOut): Promise<number> {
   const print = () => console.log(summaryLines(proxySummary(app)).join('\n'));
   if (SUMMARY_SIGNAL) process.on(SUMMARY_SIGNAL, print);
   return stopOnSignal(async () => {
     if (SUMMARY_SIGNAL) process.off(SUMMARY_SIGNAL, print);
+    const usageWritten = usageOut?.stop() ?? true;
     await app.close();
     print();
-    return 0;
+    return usageWritten ? 0 : 1;
   });
 }
 

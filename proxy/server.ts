@@ -12,7 +12,10 @@ import { readBounded } from '../lib/limits.js';
 import { allowedHosts, CORS_MAX_AGE, foreignHost, isAllowedOrigin } from '../lib/origins.js';
 import { type SecretPath, secretPathsOf } from '../lib/secret-paths.js';
 import { createExchangeValidator, type ExchangeValidator } from '../spec/exchange.js';
+import { specFacts } from '../spec/facts.js';
 import type { OperationEntry } from '../spec/load.js';
+import { emptyUsage, type UsageFile } from '../spec/usage/format.js';
+import { noteExchange } from '../spec/usage/record.js';
 import { proxyClientErrors, refuseTunnel } from './client-errors.js';
 import { answerHeaders, ascii, connectionNamed, mergeVary } from './headers.js';
 import { PROXY_DEFAULTS, type ProxyOptions, type ProxySettings, resolveProxyOptions } from './options.js';
@@ -27,6 +30,8 @@ export { NO_OPERATION, type OperationCounts, type ProxySummary, summaryLines } f
 
 /** Where the proxy serves its summary (outside the API's prefix, like the mock's /__mock). */
 export const SUMMARY_PATH = '/__proxy/summary';
+/** Where it serves the usage of the traffic it relayed (spec/usage/format.ts). */
+export const USAGE_PATH = '/__proxy/usage';
 
 /** Request headers that stay between the app and the proxy. */
 const HOP_BY_HOP = new Set([
@@ -47,6 +52,14 @@ function fail(reply: FastifyReply, status: number, message: string) {
 }
 
 const tallies = new WeakMap<FastifyInstance, Tally>();
+const usages = new WeakMap<FastifyInstance, UsageFile>();
+
+/** What apps sent through a proxy built by buildProxy, and what it answered, since it started (GET /__proxy/usage). */
+export function proxyUsage(app: FastifyInstance): UsageFile {
+  const usage = usages.get(app);
+  if (!usage) throw new Error('not an app of buildProxy');
+  return { ...usage, until: new Date().toISOString() };
+}
 
 /** What a proxy built by buildProxy has counted since it started (GET /__proxy/summary serves the same). */
 export function proxySummary(app: FastifyInstance): ProxySummary {
@@ -62,6 +75,10 @@ interface Context {
   report: ReturnType<typeof exchangeReporter>;
   /** The spec's paths with a secret parameter, masked in the log whatever the exchange's operation. */
   secretPaths: readonly SecretPath[];
+  /** The usage of the traffic relayed. */
+  usage: UsageFile;
+  platforms: ReadonlySet<string>;
+  platformHeader: string;
 }
 
 /** The proxy's app, ready to listen; options it cannot take are a ProxyOptionsError. */
@@ -84,13 +101,18 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
   const log = o.log ?? ((line: string) => app.log.warn(line));
   const tally = new Tally();
   tallies.set(app, tally);
+  const facts = specFacts(o.spec);
   const c: Context = {
     o,
     validator: createExchangeValidator(o.spec),
     checkRequest: requestChecker(o.spec),
     report: exchangeReporter(log, tally),
     secretPaths: secretPathsOf(o.spec.operations, o.spec.basePath),
+    usage: emptyUsage('proxy'),
+    platforms: new Set(facts.platforms),
+    platformHeader: facts.headers.platform,
   };
+  usages.set(app, c.usage);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   await app.register(cors, {
@@ -116,6 +138,13 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
   };
   app.get(SUMMARY_PATH, summary);
   app.get(`${SUMMARY_PATH}/`, summary);
+  const usage = (request: FastifyRequest, reply: FastifyReply) => {
+    const foreign = foreignHost(hosts, request.headers.host, request.raw.url, true);
+    if (foreign) return fail(reply, 403, `The usage is served to this machine only: ${foreign} (DNS rebinding).`);
+    return reply.send(proxyUsage(app));
+  };
+  app.get(USAGE_PATH, usage);
+  app.get(`${USAGE_PATH}/`, usage);
   // What no route takes (`OPTIONS *`, a method the proxy does not forward) answers in the API's shape too.
   app.setNotFoundHandler((request, reply) => {
     const target = upstreamUrl(o.upstream, request.raw.url ?? request.url);
@@ -167,6 +196,7 @@ async function proxied(c: Context, request: FastifyRequest, reply: FastifyReply)
       .send({ message: `The request breaks the spec: ${violations.join('; ')}`, status: 422 });
   }
   const got = await upstream(c, target.url, request, body);
+  if (op) noteUsage(c, op, request, checked.body, 'failure' in got ? 0 : got.res.status);
   if ('failure' in got) {
     c.report(x, { status: got.status, violations: [got.failure], observations });
     return fail(reply, got.status, got.message);
@@ -251,4 +281,17 @@ function answerFindings(validator: ExchangeValidator, op: OperationEntry, res: R
     })
     .slice(0, 50)
     .map((f) => f.message);
+}
+
+/** The exchange in the proxy's usage: what the app sent and what the upstream answered (0: no answer). */
+function noteUsage(c: Context, op: OperationEntry, request: FastifyRequest, body: unknown, status: number): void {
+  const platform = request.headers[c.platformHeader];
+  noteExchange(c.usage, op, {
+    operationId: op.operationId,
+    status,
+    platform: typeof platform === 'string' && c.platforms.has(platform) ? platform : undefined,
+    body,
+    query: request.query as Record<string, unknown> | undefined,
+    headers: request.headers,
+  });
 }
