@@ -4,8 +4,10 @@
 // BASE and HEAD are files or git refs (HEAD defaults to the working copy).
 // Exit 0: nothing that fails (by default: no breaking change left unacknowledged); 1: some; 2: could not compare.
 import { ACK_PATH, judge, readAcknowledgements, startsFromBase } from '../spec/diff/acknowledge.js';
+import { specLines } from '../spec/diff/lines.js';
 import { diffSpecs } from '../spec/diff/operations.js';
 import { type DiffReport, renderDiffHuman, renderDiffJson, renderDiffMarkdown } from '../spec/diff/render.js';
+import { renderDiffGithub } from '../spec/diff/render-github.js';
 import { loadSource, MAX_SPEC_BYTES } from '../spec/diff/source.js';
 import { FAIL_ON, type FailOn, failing, markUsage, usageSources } from '../spec/diff/usage.js';
 import { readUsageFile } from '../spec/usage/read.js';
@@ -13,7 +15,12 @@ import { type Args, flag, nonEmpty, oneOf, parseCommand, refuse, runMain, value 
 import { checkOuts, pairOutputs, writeReport } from './kit/outputs.js';
 import { size } from './kit/ranges.js';
 
-const RENDER = { human: renderDiffHuman, json: renderDiffJson, markdown: renderDiffMarkdown } as const;
+const RENDER = {
+  human: renderDiffHuman,
+  json: renderDiffJson,
+  markdown: renderDiffMarkdown,
+  github: renderDiffGithub,
+} as const;
 type Format = keyof typeof RENDER;
 const FORMATS = Object.keys(RENDER) as Format[];
 
@@ -122,6 +129,9 @@ export async function main(argv: string[]): Promise<number> {
       head: head.label,
       verdict: usage.length ? markUsage(verdict, usage) : verdict,
       ...(usage.length ? { usage: { failOn: parsed.plan.failOn, sources: usageSources(usage) } } : {}),
+      ...(outputs.some((o) => o.format === 'github') && head.file
+        ? { annotate: { file: head.file, lines: specLines(head.text) } }
+        : {}),
       acks: { ...(acks.base ? { base: acks.base } : {}), fromBase: startsFromBase(acks, base.text, { maxBytes }) },
       ...(base.commit ? { baseCommit: base.commit } : {}),
       verbose: parsed.plan.verbose,

@@ -6,15 +6,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { type Change, legacyChangeId } from './operations.js';
-import type { ChangeUsage, UsageContext } from './usage.js';
 import { MAX_SPEC_BYTES, type ReadOptions, readSource, readSpecFile } from './source.js';
+import type { Acknowledgement, DiffReport, Verdict } from './verdict.js';
+
+export type { Acknowledgement, DiffReport, Verdict };
 
 export const ACK_PATH = fileURLToPath(new URL('../breaking-changes.yaml', import.meta.url));
-
-export interface Acknowledgement {
-  id: string;
-  reason: string;
-}
 
 export interface AcknowledgementFile {
   /** The git commit the acknowledged changes are made against (the pull request's base). */
@@ -49,31 +46,6 @@ export function startsFromBase(file: AcknowledgementFile, baseText: string, opti
   } catch {
     return false;
   }
-}
-
-export interface Verdict {
-  /** Every change; `usage` only when usage files were given (spec/diff/usage.ts). */
-  changes: Array<Change & { acknowledged?: string; usage?: ChangeUsage }>;
-  unacknowledged: Change[];
-  /** Acknowledgements that match no change of this diff. */
-  unused: Acknowledgement[];
-  /** Acknowledgements that matched by the long id of earlier versions, with the id to use now. */
-  legacy: Array<{ old: string; id: string }>;
-}
-
-/** A comparison judged, as the reporters (spec/diff/render.ts) write it. */
-export interface DiffReport {
-  base: string;
-  head: string;
-  verdict: Verdict;
-  /** The base the acknowledgements name, and whether this comparison starts from it (same document). */
-  acks?: { base?: string; fromBase: boolean };
-  /** The commit of BASE when it is a git ref: the `base:` a new acknowledgement names. */
-  baseCommit?: string;
-  /** List every acknowledgement that matches nothing, not one line. */
-  verbose?: boolean;
-  /** The usage files the changes were marked with, and what fails the comparison. */
-  usage?: UsageContext;
 }
 
 export function judge(changes: Change[], acks: Acknowledgement[]): Verdict {

@@ -3,7 +3,7 @@
 // read (stat for a file, `git cat-file -s` for an object): the YAML parser holds
 // some 40 times a text's size, so a 150 MB spec aborted at 4.3 GB.
 import { existsSync } from 'node:fs';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { readCapped } from '../../lib/read-capped.js';
 import { buildSpec, type LoadedSpec, SPEC_PATH } from '../load.js';
 import { gitBlob, gitCommit, gitDetail, gitObjectSize, gitRoot, refProblem } from './git.js';
@@ -20,6 +20,8 @@ export interface Source {
   text: string;
   /** The commit a git ref names (none for a file or the working copy). */
   commit?: string;
+  /** The file it was read from, relative to the working directory (none for a git ref): annotations point into it. */
+  file?: string;
 }
 
 export interface ReadOptions {
@@ -28,9 +30,9 @@ export interface ReadOptions {
 }
 
 export async function loadSource(arg: string | undefined, options: ReadOptions = {}): Promise<Source> {
-  const { label, text, commit } = readSource(arg, options);
+  const { label, text, commit, file } = readSource(arg, options);
   const spec = await buildSpec(parseSpecText(text, label), { circular: true });
-  return commit ? { label, spec, text, commit } : { label, spec, text };
+  return { label, spec, text, ...(commit ? { commit } : {}), ...(file ? { file } : {}) };
 }
 
 const tooLarge = (label: string, maxBytes: number, bytes?: number) =>
@@ -50,8 +52,14 @@ export function readSource(
   arg: string | undefined,
   { cwd = process.cwd(), maxBytes = MAX_SPEC_BYTES }: ReadOptions = {},
 ): Omit<Source, 'spec'> {
-  if (arg === undefined) return { label: 'working copy', text: readSpecFile(SPEC_PATH, 'the working copy', maxBytes) };
-  if (existsSync(arg)) return { label: arg, text: readSpecFile(arg, arg, maxBytes) };
+  const shown = (path: string) => relative(cwd, path).split('\\').join('/');
+  if (arg === undefined)
+    return {
+      label: 'working copy',
+      text: readSpecFile(SPEC_PATH, 'the working copy', maxBytes),
+      file: shown(SPEC_PATH),
+    };
+  if (existsSync(arg)) return { label: arg, text: readSpecFile(arg, arg, maxBytes), file: shown(resolve(cwd, arg)) };
   const [ref, path] = arg.includes(':') ? [arg.slice(0, arg.indexOf(':')), arg.slice(arg.indexOf(':') + 1)] : [arg, ''];
   const refused = refProblem(ref);
   if (refused) throw new Error(refused);

@@ -4,39 +4,19 @@
 // could have seen it saw nothing; `unknown` when none could (a response field
 // with no client recording reads is unknown, never unused).
 import { type OperationUsage, SEES_READS, type UsageFile } from '../usage/format.js';
-import type { Verdict } from './acknowledge.js';
+import {
+  type ChangeUsage,
+  FAIL_ON,
+  type FailOn,
+  type UsageContext,
+  type UsageEvidence,
+  type UsageVerdict,
+  type Verdict,
+} from './verdict.js';
+
+export { type ChangeUsage, FAIL_ON, type FailOn, type UsageContext, type UsageEvidence, type UsageVerdict };
+
 import type { Change } from './operations.js';
-
-export type UsageVerdict = 'used' | 'unused' | 'unknown';
-
-/** What makes spec:diff exit 1: any unacknowledged breaking change (the default), or only those apps use
- *  (`used`), or those apps use or might (`unknown`). */
-export const FAIL_ON = ['breaking', 'used', 'unknown'] as const;
-export type FailOn = (typeof FAIL_ON)[number];
-
-export interface UsageContext {
-  failOn: FailOn;
-  /** Each usage file as evidence names it. */
-  sources: Array<{ source: string; since: string; until: string }>;
-}
-
-export interface UsageEvidence {
-  /** A usage file's source and label (or its index), its period and what it saw of the change. */
-  source: string;
-  since: string;
-  until: string;
-  calls: number;
-  platforms: Record<string, number>;
-  /** What matched: `sent /limit 12 times`, `read /data/name 3 times`, `sent "IOS" 4 times`. */
-  saw?: string;
-}
-
-export interface ChangeUsage {
-  usage: UsageVerdict;
-  /** One line for people: `used by mock (12 calls; WEB, IOS)`, `unused: no call in 2 sources`. */
-  why: string;
-  evidence: UsageEvidence[];
-}
 
 /** Where a change lies, read from its location (spec/diff/operations.ts writes it). */
 type Place =
