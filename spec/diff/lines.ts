@@ -19,6 +19,8 @@ export interface SpecLines {
   lineOf(pointer: string): number;
   /** The pointer of the node a change lies at in the document (or its deepest ancestor there). */
   pointerOf(change: Pick<Change, 'operation' | 'location'>): string;
+  /** The pointer of the operation with this operationId, or undefined. */
+  operationPointer(operationId: string): string | undefined;
 }
 
 export function specLines(text: string): SpecLines {
@@ -41,7 +43,13 @@ export function specLines(text: string): SpecLines {
     }
     return 1;
   };
-  return { lineOf, pointerOf: (c) => pointerOf(raw, c) };
+  const operationPointer = (id: string) => {
+    for (const [path, item] of Object.entries((raw.paths ?? {}) as RawNode))
+      for (const [method, op] of Object.entries(isNode(item) ? item : {}))
+        if (isNode(op) && op.operationId === id) return encodePointer(['paths', path, method]);
+    return undefined;
+  };
+  return { lineOf, pointerOf: (c) => pointerOf(raw, c), operationPointer };
 }
 
 function resolve(raw: RawNode, visit: Visit): Visit {
