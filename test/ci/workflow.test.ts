@@ -12,9 +12,14 @@ const steps: Array<{ name?: string; run?: string; uses?: string; if?: string; wi
   wf.jobs.gate.steps;
 const runs = steps.map((s) => s.run ?? '').join('\n');
 
-t.test('runs on every pull request, on Node 20, with a time limit', async (t) => {
+t.test('runs on every pull request, on Node 22 and 24, with a time limit', async (t) => {
   t.ok('pull_request' in wf.on);
-  t.equal(steps.find((s) => s.uses?.startsWith('actions/setup-node'))?.with?.['node-version'], 20);
+  t.same(wf.jobs.gate.strategy.matrix.node, [22, 24]);
+  t.equal(wf.jobs.gate.strategy['fail-fast'], false, 'one line failing still shows the other');
+  t.match(
+    steps.find((s) => s.uses?.startsWith('actions/setup-node'))?.with?.['node-version'],
+    /^\$\{\{ matrix\.node \}\}$/,
+  );
   t.ok(wf.jobs.gate['timeout-minutes'] <= 30);
   t.equal(
     steps.find((s) => s.uses?.startsWith('actions/checkout'))?.with?.['fetch-depth'],
@@ -36,12 +41,23 @@ t.test('every gate is a step', async (t) => {
       /npm run contracts -- --base-url http:\/\/127\.0\.0\.1:4010[\s\S]*--reporter junit --out reports\/contracts\.xml/,
     ],
     ['the tests, drift gates included', /npm test/],
+    [
+      'the diff marked by recorded usage, failing as the repository says',
+      /--usage %s[\s\S]*--fail-on "\$\{\{ vars\.API_GATE_FAIL_ON \|\| 'breaking' \}\}"/,
+    ],
+    ['breaking changes annotated on their lines', /--format github/],
+    ['contract failures annotated on their operations', /--reporter github --reporter/],
+    ['the HTML report kept', /--reporter html --out reports\/contracts\.html/],
+    [
+      'a job summary: the contract verdict and the diff',
+      /--reporter summary --out reports\/contracts-summary\.md[\s\S]*cat "\$f" >> "\$GITHUB_STEP_SUMMARY"/,
+    ],
   ] as const)
     t.match(runs, pattern, what);
   const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
   t.equal(upload?.if, 'always()', 'reports kept even when a gate fails');
   t.match(String(upload?.with?.path), /reports\//);
-  t.equal(upload?.with?.name, 'api-gate-reports');
+  t.match(upload?.with?.name, /^api-gate-reports-node\$\{\{ matrix\.node \}\}$/, 'one artifact a Node line');
   const later = steps.slice(steps.findIndex((s) => /spec:diff/.test(s.run ?? '')));
   t.ok(
     later.every((s) => /!cancelled\(\)|always\(\)/.test(String(s.if))),
@@ -84,10 +100,10 @@ function admits(range: string, version: string): boolean {
   );
 }
 
-t.test('the Node lines of package.json engines: 20 in the gate, 22 and 24 in a matrix', async (t) => {
+t.test('the Node lines of package.json engines: 22 and 24 in the gate, 20 in the runtime-leaning tests', async (t) => {
   const engines: string = JSON.parse(readFileSync(root('package.json'), 'utf8')).engines.node;
   const lines = wf.jobs['node-lines'];
-  t.same(lines.strategy.matrix.node, [22, 24]);
+  t.same(lines.strategy.matrix.node, [20]);
   t.equal(lines.strategy['fail-fast'], false, 'one line failing still shows the other');
   const setup = lines.steps.find((s: { uses?: string }) => s.uses?.startsWith('actions/setup-node'));
   t.match(setup?.with?.['node-version'], /^\$\{\{ matrix\.node \}\}$/);
