@@ -122,7 +122,11 @@ export async function main(argv: string[]): Promise<number> {
       loadSource(parsed.plan.head, { maxBytes }),
     ]);
     const acks = readAcknowledgements(ackPath, maxBytes);
-    const usage = parsed.plan.usage.map((path) => readUsageFile(path));
+    // A file without a label is named by its path in the evidence: `mock (usage/mock.json)` says more than `mock #1`.
+    const usage = parsed.plan.usage.map((path) => {
+      const file = readUsageFile(path);
+      return file.label ? file : { ...file, label: path };
+    });
     const verdict = judge(diffSpecs(base.spec, head.spec), acks.entries);
     report = {
       base: base.label,
