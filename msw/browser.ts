@@ -87,7 +87,8 @@ export function createBrowserMock(options: BrowserMockOptions): BrowserMock {
       const kept = new Headers(answer.headers);
       for (const name of DROPPED_ANSWER_HEADERS) kept.delete(name);
       const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
-      return new HttpResponse(empty ? null : body, {
+      // A plain Response: msw's HttpResponse, given these headers under msw/node, came out with none of them.
+      return new Response(empty ? null : body, {
         status: answer.status,
         statusText: answer.statusText,
         headers: kept,
