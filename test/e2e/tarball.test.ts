@@ -180,3 +180,25 @@ export { app, validator, page, failed, run, type Signin };
   t.not(wrong.status, 0);
   t.match(wrong.stdout, /"WINDOWS"' is not assignable/);
 });
+
+t.test('mcs-contract-toolkit/msw/browser: exported, and its imports reach msw and nothing of Node', async (t) => {
+  const pkg = join(app, 'node_modules/mcs-contract-toolkit');
+  const installed = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+  const entry = installed.exports['./msw/browser'];
+  t.same(entry, { types: './dist/msw/browser.d.ts', default: './dist/msw/browser.js' }, 'in the exports map');
+  t.ok(existsSync(join(pkg, entry.types)), 'its declarations');
+  // Every module the entry reaches, by its static and dynamic imports: a bundler for the browser follows the same.
+  const bare = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const [, spec] of code.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+      if (spec!.startsWith('.')) walk(join(file, '..', spec!));
+      else bare.add(spec!);
+    }
+  };
+  walk(join(pkg, entry.default));
+  t.same([...bare], ['msw'], `only msw, from ${[...seen].map((f) => f.slice(pkg.length + 1)).join(', ')}`);
+});
