@@ -25,7 +25,7 @@ import t from 'tap';
 import { npm, packTarball } from '../helpers/package.js';
 import { readmeExamples } from '../helpers/readme-examples.js';
 
-/** create-vite's version whose template-react-ts the app is made from (9.3.0: November 2026, TypeScript ~7.0.2). */
+/** create-vite's version whose template-react-ts the app is made from (9.3.0, published 2026-10-19: TypeScript ~7.0.2). */
 const CREATE_VITE = '9.3.0';
 
 // Packing builds dist/ and the install fetches the template's dependencies: ~1 min on a busy machine.
