@@ -8,7 +8,8 @@
 // `typescript` package) and by the latest 5.x, with `strict` true and false.
 // The template sets no `strict`: TypeScript 6 and later default it to true, 5.x
 // to false, so each mode is set explicitly in tsconfig.app.json and
-// tsconfig.node.json. A file of known mistakes shows that the check reads the
+// tsconfig.node.json. A file names every type the MSW handle shows from the
+// package's exports. A file of known mistakes shows that the check reads the
 // toolkit's real declarations; among them the README's old `mock.app.mock`,
 // TS2339, as in any app: the Fastify type augmentation never reaches it.
 //
@@ -141,8 +142,39 @@ const misuse = [
 ].join('\n');
 const lineOf = (code: string) => misuse.split('\n').indexOf(code) + 1;
 
+// Every type the handle shows, named by an app from the package's exports (a type reachable only through
+// dist/mock/... would be no use to it).
+const HANDLE_TYPES = [
+  'FaultBody',
+  'FaultKind',
+  'FaultRule',
+  'JournalEntry',
+  'JournalFilter',
+  'MswFault',
+  'MswFaults',
+  'MswJournal',
+  'MswMock',
+  'MswMockOptions',
+  'MswWorlds',
+  'StatusFilter',
+  'WorldInfo',
+  'WorldSize',
+];
+const named = [
+  `import type { ${HANDLE_TYPES.join(', ')} } from 'mcs-contract-toolkit/msw';`,
+  "import { MockControlError } from 'mcs-contract-toolkit/msw';",
+  '',
+  `export type Named = [${HANDLE_TYPES.join(', ')}];`,
+  'export const refused = (e: unknown): e is MockControlError => e instanceof MockControlError;',
+  '',
+].join('\n');
+
 const CHECKS = COMPILERS.flatMap((c) =>
-  [true, false].map((strict) => ({ ...c, strict, dir: appFor(`${c.pkg}-strict-${strict}`, strict) })),
+  [true, false].map((strict) => ({
+    ...c,
+    strict,
+    dir: appFor(`${c.pkg}-strict-${strict}`, strict, { 'handle-types.ts': named }),
+  })),
 );
 const MISUSE = COMPILERS.map((c) => ({ ...c, dir: appFor(`${c.pkg}-misuse`, undefined, { 'misuse.ts': misuse }) }));
 // Every tsc at once: the 5.x ones take seconds each, the native one well under one.
