@@ -8,28 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { freePort, ROOT, startAndWait, TS } from '../../scripts/bench/processes.js';
+import { npm, packTarball } from '../helpers/package.js';
 import { readmeExample } from '../helpers/readme-examples.js';
 
 // Packing builds dist/ and the install runs npm: ~45 s of CPU, past tap's 120 s on a machine busy with other test files.
 t.setTimeout(5 * 60 * 1000);
 
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const scratch = mkdtempSync(join(tmpdir(), 'mcs-package-'));
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
-const npm = (args: string[], cwd: string) =>
-  execFileSync(NPM, [...args, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-    cwd,
-    encoding: 'utf8',
-    timeout: 300_000,
-    env: { ...process.env, npm_config_update_notifier: 'false' },
-  });
-
-const packed = npm(['pack', '--json', '--pack-destination', scratch], ROOT);
-const tarball = join(
-  scratch,
-  (JSON.parse(packed.slice(packed.indexOf('['))) as Array<{ filename: string }>)[0]!.filename,
-);
+const tarball = packTarball(scratch);
 const app = join(scratch, 'app');
 mkdirSync(app);
 writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }));
