@@ -249,6 +249,17 @@ const DEFINITIONS = {
         'A control call (any route under `/__mock`, the console included) from another machine (its connection not from loopback; `--lan-controls` opens them), from another site, or to a Host that is not this machine.',
     },
   ),
+  CORS_ORIGIN_REFUSED: define(
+    403,
+    (origin: string, method: string, allowable: string | undefined) =>
+      allowable === undefined
+        ? `The browser origin ${JSON.stringify(origin)} is not allowed to call the mock (its CORS preflight for ${method} was refused), and no origin option can allow it: serve the page from http://localhost or another http(s) origin, and allow that one.`
+        : `The browser origin ${allowable} is not allowed to call the mock (its CORS preflight for ${method} was refused). Allow it: start the mock with --cors-origin ${allowable} (corsOrigins: ['${allowable}'] for buildMock).`,
+    {
+      means:
+        "A CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) from a browser origin that is not this machine's nor given by `--cors-origin` (`corsOrigins`); the message names the origin and the flag that allows it.",
+    },
+  ),
   // Worlds (X-Mock-World, /worlds/NAME/..., /__mock/worlds).
   MOCK_WORLD_NAME: define(400, (detail: string) => detail, {
     means:
