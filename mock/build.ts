@@ -16,6 +16,7 @@ import { clientErrorHandler } from './pipeline/client-errors.js';
 import corsPlugin from './pipeline/cors.js';
 import errorsPlugin, { sendError } from './pipeline/errors.js';
 import faultsPlugin from './pipeline/faults.js';
+import { answerPlainHttp } from './pipeline/https-port.js';
 import jsonBody from './pipeline/json-body.js';
 import platformPlugin from './pipeline/platform.js';
 import rateLimitPlugin from './pipeline/rate-limit.js';
@@ -57,6 +58,14 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     frameworkErrors: (err, _request, reply) =>
       sendError(reply as FastifyReply, ctx.errors.BAD_REQUEST(`The request URL is not valid (${err.message}).`)),
   });
+  // Before anything listens: plain http:// to the TLS port is told to use https, not given an empty reply.
+  if (ctx.https) {
+    const port = answerPlainHttp(app.server, (url) => ctx.errors.HTTPS_REQUIRED(url));
+    app.addHook('preClose', (done) => {
+      port.dropPending();
+      done();
+    });
+  }
   const ajv = createAjv({ allErrors: true });
   // Query strings arrive as text: the same configuration, coercing to the schema's types.
   const coercing = createAjv({ allErrors: true, coerceTypes: true });

@@ -234,6 +234,11 @@ const DEFINITIONS = {
     means:
       "Headers over Node's limit (16 KiB unless `--max-http-header-size` says otherwise); the connection is closed.",
   }),
+  // Sent on a TLS port's connection before TLS (pipeline/https-port.ts): plain HTTP/1.1, then closed.
+  HTTPS_REQUIRED: define(400, (url: string) => `This port serves HTTPS: use ${url}.`, {
+    means:
+      'A plain `http://` request to a port the mock serves over TLS (`--https`, or the option `https`); the message gives the `https://` URL, and the connection is closed.',
+  }),
   // The mock's own control routes (/__mock/*), outside the API.
   MOCK_CONTROL: define(400, (detail: string) => detail, {
     means: 'A control call (or a `Prefer` header) asks for something the spec or the mock does not have.',
