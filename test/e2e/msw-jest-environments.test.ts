@@ -7,7 +7,7 @@
 // module, the toolkit's and Fastify's included, in the environment's VM context:
 // its own globals, with setImmediate, structuredClone or BroadcastChannel absent.
 // Beside the example, one test reaches client/list and countries/index (the two
-// that answered 500 under Vitest's jsdom).
+// that answered 500 under Vitest's jsdom), and a session reaches every operation.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import t from 'tap';
@@ -47,6 +47,61 @@ test('client/list and countries/index answer 200 with their lists', async () => 
 for (const [name, env] of Object.entries(ENVIRONMENTS))
   writeFileSync(`${scratch}/msw-${name}.test.ts`, `/** @jest-environment ${env} */\n${example}${REFERENCE}`);
 
+// Every operation of the spec, through the app's fetch and MSW, as test/msw/environments.test.ts does under
+// Vitest's environments: the session of test/helpers/traffic.ts, each answer's status the one it expects.
+const EVERY_OPERATION = `
+import { afterAll, expect, test } from '@jest/globals';
+import { createMswMock } from 'mcs-contract-toolkit/msw';
+import { setupServer } from 'msw/node';
+import { spec } from '${ROOT}test/helpers/mock.ts';
+import { validTraffic } from '${ROOT}test/helpers/traffic.ts';
+
+const baseUrl = 'https://api.example.test';
+const loaded = await spec();
+const mock = await createMswMock({ baseUrl, spec: loaded });
+const server = setupServer(...mock.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+afterAll(async () => {
+  server.close();
+  await mock.close();
+});
+
+const reply = async (r: Response) => {
+  const text = await r.text();
+  let body: unknown = text;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {}
+  return { status: r.status, headers: Object.fromEntries(r.headers), body };
+};
+
+test('every operation answers as the session expects', async () => {
+  const log = await validTraffic(
+    (c) =>
+      fetch(baseUrl + '/api/v1' + c.path, {
+        method: c.method,
+        headers: { ...(c.body === undefined ? {} : { 'content-type': 'application/json' }), ...c.headers },
+        ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
+      }).then(reply),
+    (method, path, body) =>
+      fetch(baseUrl + path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+      }).then(reply),
+  );
+  const unexpected = log
+    .filter((x) => x.reply.status !== x.expect)
+    .map((x) => [x.operationId, x.path, x.expect, x.reply.status, JSON.stringify(x.reply.body).slice(0, 200)]);
+  expect(unexpected).toEqual([]);
+  const reached = new Set(log.filter((x) => x.reply.status < 300).map((x) => x.operationId));
+  expect(loaded.operations.map((op) => op.operationId).filter((id) => !reached.has(id))).toEqual([]);
+  expect(log.length).toBeGreaterThan(loaded.operations.length);
+});
+`;
+for (const [name, env] of Object.entries(ENVIRONMENTS))
+  writeFileSync(`${scratch}/every-operation-${name}.test.ts`, `/** @jest-environment ${env} */\n${EVERY_OPERATION}`);
+
 // The user's config and, for this checkout, the package mapped to its TypeScript sources.
 const config = {
   rootDir: scratch,
@@ -78,12 +133,19 @@ t.test('the README’s MSW example passes under Jest’s node, jsdom and Happy D
   );
   t.equal(r.status, 0, r.stderr.slice(-3000));
   const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as {
-    testResults: Array<{ name: string; assertionResults: Array<{ title: string; status: string }> }>;
+    testResults: Array<{ name: string; message?: string; assertionResults: Array<{ title: string; status: string }> }>;
   };
   for (const name of Object.keys(ENVIRONMENTS)) {
     const file = report.testResults.find((f) => f.name.endsWith(`msw-${name}.test.ts`));
     t.ok(file, `msw-${name}.test.ts ran`);
     t.equal(file?.assertionResults.length, 4, `under ${name}, the example's three tests and the reference lists' ran`);
     for (const a of file?.assertionResults ?? []) t.equal(a.status, 'passed', `${name}: ${a.title}`);
+    const every = report.testResults.find((f) => f.name.endsWith(`every-operation-${name}.test.ts`));
+    t.same(
+      every?.assertionResults.map((a) => [a.title, a.status]),
+      [['every operation answers as the session expects', 'passed']],
+      `under ${name}, every operation as under Node`,
+      { message: every?.message?.slice(0, 3000) },
+    );
   }
 });
