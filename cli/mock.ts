@@ -2,6 +2,7 @@
 
 // npm start [-- flags]: the only place the mock listens.
 
+import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../fixtures/reference.js';
 import { ORIGIN_RULE, parseOrigin } from '../lib/origins.js';
@@ -26,10 +27,10 @@ import { refuseOptions } from './kit/option-names.js';
 import { outputProblem } from './kit/outputs.js';
 import { within } from './kit/ranges.js';
 import { startUsageOut } from './kit/usage-out.js';
-import { isLoopback, lanAddresses } from './network/addresses.js';
+import { type Interfaces, isLoopback, lanAddresses } from './network/addresses.js';
 import { certDirProblem } from './network/cert-dir.js';
 import { certificateFor, DEFAULT_CERT_DIR, type MockCertificate } from './network/certificate.js';
-import { certificateNames, reachLines, tlsLines } from './network/lines.js';
+import { certificateNames, ipv6Lines, reachLines, tlsLines } from './network/lines.js';
 import { listenFailure } from './network/listen-failure.js';
 
 /** An origin as browsers send it (lib/origins.ts: the proxy's flag and both libraries take the same). */
@@ -213,8 +214,36 @@ async function certificate(settings: CliSettings, lan: string[]): Promise<MockCe
   return settings.tls && certificateFor(certificateNames(settings.host, lan), settings.tls.dir);
 }
 
+/** What the mock's interfaces and certificate are, read once at start: the banner and the certificate agree. */
+export interface Network {
+  interfaces: Interfaces;
+  /** The LAN addresses (cli/network/addresses.ts) for the bind address. */
+  lan: string[];
+}
+
+/** What a start prints once listening at `address` on port `bound`: the banner and its device and TLS lines (stdout), and the warning (stderr). */
+export function startLines(
+  address: string,
+  bound: number,
+  settings: CliSettings,
+  world: WorldFacts,
+  network: Network,
+  tls?: MockCertificate,
+): { out: string; warning?: string } {
+  const { host } = settings;
+  const reach = [
+    ...reachLines(tls ? 'https' : 'http', host, bound, network.lan),
+    ...ipv6Lines(host, network.interfaces),
+  ];
+  const lines = [
+    banner(address, settings, world, reach),
+    ...(tls ? tlsLines(tls, certificateNames(host, network.lan)) : []),
+  ];
+  return { out: lines.join('\n'), warning: hostWarning(host, settings.options.controlsFromNetwork === true) };
+}
+
 /** Listens and prints where the mock is: the banner, the addresses devices use, the certificate to trust. */
-async function listen(app: FastifyInstance, settings: CliSettings, lan: string[], tls?: MockCertificate) {
+async function listen(app: FastifyInstance, settings: CliSettings, network: Network, tls?: MockCertificate) {
   const { host, port } = settings;
   // What --https tightened on the way, before the banner (the e2e test reads both once the banner is out).
   for (const line of tls?.tightened ?? []) console.error(`mock: ${line}`);
@@ -222,13 +251,8 @@ async function listen(app: FastifyInstance, settings: CliSettings, lan: string[]
   const { ctx } = app.mock;
   const world = { origin: ctx.origin, seed: ctx.seed, clients: ctx.clients, rateLimit: ctx.rateLimit };
   const bound = (app.server.address() as { port: number }).port;
-  const scheme = tls ? 'https' : 'http';
-  const lines = [
-    banner(address, settings, world, reachLines(scheme, host, bound, lan)),
-    ...(tls ? tlsLines(tls, certificateNames(host, lan)) : []),
-  ];
-  console.log(lines.join('\n'));
-  const warning = hostWarning(host, settings.options.controlsFromNetwork === true);
+  const { out, warning } = startLines(address, bound, settings, world, network, tls);
+  console.log(out);
   if (warning) console.error(warning);
 }
 
@@ -247,10 +271,11 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
     );
   };
   // Read once: the certificate's names and the printed addresses are the same list.
-  const lan = lanAddresses(host);
+  const interfaces = networkInterfaces();
+  const network: Network = { interfaces, lan: lanAddresses(host, interfaces) };
   let tls: MockCertificate | undefined;
   try {
-    tls = await certificate(parsed.settings, lan);
+    tls = await certificate(parsed.settings, network.lan);
     app = await buildMock({
       ...options,
       logger: false,
@@ -263,7 +288,7 @@ export async function main(argv: string[]): Promise<number | typeof SERVING> {
     return 1;
   }
   try {
-    await listen(app, parsed.settings, lan, tls);
+    await listen(app, parsed.settings, network, tls);
   } catch (err) {
     console.error(listenFailure('mock', host, port, err));
     await app.close();

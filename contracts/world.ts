@@ -4,6 +4,7 @@
 // world (no header); without it, one probe (GET {baseUrl}/__mock/worlds) tells
 // whether the target is the mock, and a fresh world is named for the run.
 import { readBounded } from '../lib/limits.js';
+import { tlsFailure } from '../lib/tls-failure.js';
 import { DEFAULT_WORLD, freshWorldName } from '../lib/world-name.js';
 import type { RunContext } from './options.js';
 
@@ -76,6 +77,9 @@ async function probe(ctx: Ctx, url: string, signal?: AbortSignal): Promise<true 
     const read = await readBounded(res, PROBE_MAX_BYTES);
     return !read.tooLarge && isWorldList(read.text) ? true : 'answered 200 with something else than a list of worlds';
   } catch (err) {
+    // A refused certificate is a connection made, and the run's sign-in says the same with what to do.
+    const tls = tlsFailure(err);
+    if (tls) return `failed: ${tls}`;
     return `had no answer (${(err as Error).name === 'TimeoutError' ? 'timeout' : 'no connection'})`;
   }
 }

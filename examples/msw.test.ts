@@ -26,7 +26,7 @@ test('an update shows in the next list; the app sent what we expect', async () =
   await api.POST('/client/update', { body: { client_id: id, name, surname, email, city: 'Lisbon' } });
   const again = await api.POST('/client/list', { body: { limit: 1 } });
   expect(again.data!.data.data[0]!.city).toBe('Lisbon');
-  const [sent] = mock.app.mock.journal.list({ operationId: 'updateClient' });
+  const [sent] = mock.journal.list({ operationId: 'updateClient' });
   expect(JSON.parse(sent!.request.body!)).toMatchObject({ client_id: id, city: 'Lisbon' });
 });
 
@@ -40,4 +40,13 @@ test('errors come in the documented shapes', async () => {
   const { error, response } = await (await signIn('nosub@example.com')).POST('/client/list', { body: {} });
   expect(response.status).toBe(403);
   expect(error).toEqual({ message: 'Subscription required.', status: 403 });
+});
+
+test('the error screen: the server fails once, then answers again', async () => {
+  const api = await signIn();
+  await mock.faults.add({ operationId: 'listClients', kind: 'server-error', count: 1 });
+  const failed = await api.POST('/client/list', { body: {} });
+  expect(failed.response.status).toBe(500);
+  expect(failed.error).toEqual({ message: 'Server Error' });
+  expect((await api.POST('/client/list', { body: {} })).response.status).toBe(200);
 });

@@ -1,7 +1,9 @@
 // One HTTP exchange with a deployment. Never throws: a timeout, a refused or
 // reset connection, a body that is not JSON, too large or nested too deep all
 // come back as data.
+
 import { BODY_DEFAULTS, type BodyRead, collectGarbage, detach, jsonShape, readBounded, TEXT_KEPT } from './limits.js';
+import { tlsFailure } from './tls-failure.js';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -15,7 +17,7 @@ export interface Request {
   raw?: string;
 }
 
-export type NetworkFault = 'timeout' | 'refused' | 'reset' | 'dns' | 'network' | 'too-large' | 'deadline';
+export type NetworkFault = 'timeout' | 'refused' | 'reset' | 'dns' | 'tls' | 'network' | 'too-large' | 'deadline';
 
 export interface TransportLimits {
   /** Answers are read up to this many bytes (after decompression). */
@@ -62,6 +64,8 @@ function classify(err: unknown, timeoutMs: number, runSignal?: AbortSignal): { k
   const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
     return { kind: 'timeout', message: `no answer within ${timeoutMs} ms` };
+  const tls = tlsFailure(err);
+  if (tls) return { kind: 'tls', message: tls };
   const code = e?.cause?.code ?? '';
   if (code === 'ECONNREFUSED') return { kind: 'refused', message: 'connection refused' };
   if (

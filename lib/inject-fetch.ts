@@ -1,5 +1,6 @@
 // A fetch answered by the mock in this process (inject(), no port): for the
 // Mock Service Worker handlers, and for any client that takes a fetch.
+import { clearImmediate, setImmediate } from 'node:timers';
 import type { FastifyInstance } from 'fastify';
 
 /** Bodies that a status forbids (the Fetch standard's null body statuses). */
@@ -7,7 +8,18 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 
 export type MockFetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
+/**
+ * Fastify's inject() (light-my-request) finishes every answer with the global
+ * setImmediate, which Jest's jsdom environment removes from the test's globals
+ * (a browser has none), so under it every call failed. Node's own is put back
+ * where it is missing; where it is there (Node, Vitest's environments) nothing changes.
+ */
+export function keepNodeImmediate(scope: typeof globalThis = globalThis): void {
+  if (typeof scope.setImmediate !== 'function') Object.assign(scope, { setImmediate, clearImmediate });
+}
+
 export function injectFetch(app: FastifyInstance): MockFetch {
+  keepNodeImmediate();
   return async (input, init) => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);

@@ -81,13 +81,18 @@ function targetAuthority(rawUrl: string | undefined): string | undefined {
 export const isIpLiteral = (name: string) =>
   name !== '0.0.0.0' && name !== '[::]' && (/^\d{1,3}(\.\d{1,3}){3}$/.test(name) || /^\[[0-9a-f:.]+\]$/.test(name));
 
+/** The hosts a request may name, as hostName() spells them: a Set, or a rule that also asks the OS (mock/controls/guard.ts). */
+export interface HostSet {
+  has(name: string): boolean;
+}
+
 /**
  * Why the hosts a request names (its Host header, and an absolute-form request line's authority) are not all
  * in `hosts` (with `ipLiterals`, or an IP literal), or undefined when they are: the DNS-rebinding rule of the
  * mock's controls (mock/controls/guard.ts) and the proxy's summary.
  */
 export function foreignHost(
-  hosts: ReadonlySet<string>,
+  hosts: HostSet,
   header: string | undefined,
   rawUrl: string | undefined,
   ipLiterals = false,

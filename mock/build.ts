@@ -1,14 +1,11 @@
 // buildMock(options) returns the Fastify app, ready for inject() or listen();
 // only the CLI listens.
 
-import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { CORS_MAX_AGE, isAllowedOrigin } from '../lib/origins.js';
 import { createAjv, withFiniteNumbers, withNumericStrings } from '../spec/ajv.js';
 import type { JsonSchema } from '../spec/load.js';
 import { controls } from './controls/controls.js';
 import { guardControlRoutes } from './controls/guard.js';
-import { MOCK_ERROR_HEADER } from './errors.js';
 import journalPlugin, { createJournal } from './journal/plugin.js';
 import { type MockContext, type MockOptions, resolveOptions } from './options.js';
 import { mockConsole } from './pages/console.js';
@@ -16,8 +13,10 @@ import { docs } from './pages/docs.js';
 import { favicon } from './pages/favicon.js';
 import authPlugin from './pipeline/auth.js';
 import { clientErrorHandler } from './pipeline/client-errors.js';
+import corsPlugin from './pipeline/cors.js';
 import errorsPlugin, { sendError } from './pipeline/errors.js';
 import faultsPlugin from './pipeline/faults.js';
+import { answerPlainHttp } from './pipeline/https-port.js';
 import jsonBody from './pipeline/json-body.js';
 import platformPlugin from './pipeline/platform.js';
 import rateLimitPlugin from './pipeline/rate-limit.js';
@@ -60,6 +59,14 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     frameworkErrors: (err, _request, reply) =>
       sendError(reply as FastifyReply, ctx.errors.BAD_REQUEST(`The request URL is not valid (${err.message}).`)),
   });
+  // Before anything listens: plain http:// to the TLS port is told to use https, not given an empty reply.
+  if (ctx.https) {
+    const port = answerPlainHttp(app.server, (url) => ctx.errors.HTTPS_REQUIRED(url));
+    app.addHook('preClose', (done) => {
+      port.dropPending();
+      done();
+    });
+  }
   const ajv = createAjv({ allErrors: true });
   // Query strings arrive as text: the same configuration, coercing to the schema's types.
   const coercing = createAjv({ allErrors: true, coerceTypes: true });
@@ -117,24 +124,8 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
 
   if (ctx.stateLock) await writeThrough(app, worlds, ctx);
 
-  await app.register(cors, {
-    // A request without Origin is not a CORS request: it gets no grant headers,
-    // which keeps the headers of every answer to curl, tests and the bench short.
-    origin: (origin, cb) => cb(null, isAllowedOrigin(origin, ctx.corsOrigins)),
-    credentials: true,
-    // No allowedHeaders: the preflight's Access-Control-Request-Headers is
-    // reflected, so apps and their tracing libraries (traceparent, sentry-trace,
-    // baggage, x-requested-with...) may add any header, for allowed origins only.
-    maxAge: CORS_MAX_AGE,
-    exposedHeaders: [
-      'retry-after',
-      'x-ratelimit-limit',
-      'x-ratelimit-remaining',
-      'x-ratelimit-reset',
-      'allow',
-      MOCK_ERROR_HEADER,
-    ],
-  });
+  // The CORS grant, and a clear refusal of a preflight from an origin it does not allow.
+  await app.register(corsPlugin);
   // Every plugin takes its settings and the error catalogue from app.mock.ctx, and declares what it relies on.
   await app.register(errorsPlugin);
   await app.register(jsonBody);

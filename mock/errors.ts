@@ -234,6 +234,11 @@ const DEFINITIONS = {
     means:
       "Headers over Node's limit (16 KiB unless `--max-http-header-size` says otherwise); the connection is closed.",
   }),
+  // Sent on a TLS port's connection before TLS (pipeline/https-port.ts): plain HTTP/1.1, then closed.
+  HTTPS_REQUIRED: define(400, (url: string) => `This port serves HTTPS: use ${url}.`, {
+    means:
+      'A plain `http://` request to a port the mock serves over TLS (`--https`, or the option `https`); the message gives the `https://` URL, and the connection is closed.',
+  }),
   // The mock's own control routes (/__mock/*), outside the API.
   MOCK_CONTROL: define(400, (detail: string) => detail, {
     means: 'A control call (or a `Prefer` header) asks for something the spec or the mock does not have.',
@@ -247,6 +252,17 @@ const DEFINITIONS = {
     {
       means:
         'A control call (any route under `/__mock`, the console included) from another machine (its connection not from loopback; `--lan-controls` opens them), from another site, or to a Host that is not this machine.',
+    },
+  ),
+  CORS_ORIGIN_REFUSED: define(
+    403,
+    (origin: string, method: string, allowable: string | undefined) =>
+      allowable === undefined
+        ? `The browser origin ${JSON.stringify(origin)} is not allowed to call the mock (its CORS preflight for ${method} was refused), and no origin option can allow it: serve the page from http://localhost or another http(s) origin, and allow that one.`
+        : `The browser origin ${allowable} is not allowed to call the mock (its CORS preflight for ${method} was refused). Allow it: start the mock with --cors-origin ${allowable} (corsOrigins: ['${allowable}'] for buildMock).`,
+    {
+      means:
+        "A CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) from a browser origin that is not this machine's nor given by `--cors-origin` (`corsOrigins`); the message names the origin and the flag that allows it.",
     },
   ),
   // Worlds (X-Mock-World, /worlds/NAME/..., /__mock/worlds).

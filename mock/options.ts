@@ -14,6 +14,7 @@ import {
   rangeRules,
   text,
 } from '../lib/options-error.js';
+import { type InterfacesOf, systemInterfaces } from '../lib/this-machine.js';
 import { nearest } from '../lib/words.js';
 import { type SpecFacts, specFacts } from '../spec/facts.js';
 import { type LoadedSpec, loadSpec } from '../spec/load.js';
@@ -82,6 +83,7 @@ const MOCK_RULES = {
   spec: object,
   now: fn,
   onStateError: fn,
+  networkInterfaces: fn,
   host: text,
   controlsFromNetwork: boolean,
   corsOrigins: list,
@@ -137,6 +139,12 @@ export interface MockOptions {
   spec?: LoadedSpec;
   /** The clock; tests may fix it. */
   now?: () => Date;
+  /**
+   * This machine's network interfaces, as `os.networkInterfaces()` gives them (the default, read when a
+   * request comes from, or names, an address that is not loopback); tests may fake them. A request from
+   * one of their addresses, or naming one as its Host, is from this machine (lib/this-machine.ts).
+   */
+  networkInterfaces?: InterfacesOf;
   /** Told when the state file cannot be written (default: the app's logger, at error level). */
   onStateError?: (err: Error) => void;
   /** Exchanges the request journal keeps; 0 turns it off. */
@@ -196,8 +204,10 @@ export interface MockContext {
   anyAddress: boolean;
   /** The mock listens beyond loopback (`host` given, not loopback): other machines may make worlds through the API. */
   onNetwork: boolean;
-  /** Other machines may use the controls too (`controlsFromNetwork`); off, only loopback peers may. */
+  /** Other machines may use the controls too (`controlsFromNetwork`); off, only this machine's peers may. */
   controlsFromNetwork: boolean;
+  /** This machine's interfaces, read when a peer or a Host is not loopback: their addresses are this machine's. */
+  interfaces: InterfacesOf;
   /** The TLS key and certificate, when the app serves HTTPS. */
   https?: { key: string | Buffer; cert: string | Buffer };
   /** Where the first store came from: a fresh seed or the state file. */
@@ -283,6 +293,7 @@ export async function resolveOptions(options: MockOptions = {}): Promise<{ ctx: 
     anyAddress: ['0.0.0.0', '::'].includes(options.host ?? ''),
     onNetwork: options.host !== undefined && !isLoopback(options.host),
     controlsFromNetwork: options.controlsFromNetwork ?? false,
+    interfaces: options.networkInterfaces ?? systemInterfaces,
     origin: saved ? 'state-file' : 'seed',
     https: options.https,
     freshStore,

@@ -7,6 +7,15 @@ import { DEFAULT_BASE_URL } from '../lib/base-url.js';
 import { injectFetch } from '../lib/inject-fetch.js';
 import { buildMock } from '../mock/build.js';
 import type { MockOptions } from '../mock/options.js';
+import { handleOf, type MswFaults, type MswJournal, type MswWorlds } from './handle.js';
+
+// The types the handle shows, so that an app can name them.
+export type { FaultBody } from '../mock/controls/fault-checks.js';
+export type { FaultKind, FaultRule } from '../mock/controls/fault-rules.js';
+export type { JournalEntry, JournalFilter, StatusFilter } from '../mock/journal/journal.js';
+export type { WorldSize } from '../mock/worlds/registry.js';
+export type { WorldInfo } from '../mock/worlds/world.js';
+export { MockControlError, type MswFault, type MswFaults, type MswJournal, type MswWorlds } from './handle.js';
 
 export interface MswMockOptions extends MockOptions {
   /** The address the app under test calls (default `http://127.0.0.1:4010`, the mock's own). */
@@ -18,7 +27,17 @@ export interface MswMock {
   handlers: HttpHandler[];
   /** The world as the seed makes it, no faults, an empty journal, no tokens, no other worlds: call it before each test. */
   reset(): Promise<void>;
-  /** The Fastify app behind the handlers (app.mock.store, app.mock.journal...). */
+  /** What the app sent and was answered (GET /__mock/requests). */
+  journal: MswJournal;
+  /** Faults for the app's error screens (POST /__mock/faults). */
+  faults: MswFaults;
+  /** The live worlds (/__mock/worlds). */
+  worlds: MswWorlds;
+  /**
+   * The Fastify app behind the handlers, for what the handle does not cover (`app.inject()`). Its `mock`
+   * decoration is typed by a Fastify type augmentation that this package's declarations do not load into
+   * an app's program: in an app's TypeScript, `app.mock` is TS2339.
+   */
   app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -44,6 +63,7 @@ export async function createMswMock(options: MswMockOptions = {}): Promise<MswMo
   return {
     handlers: [handler],
     app,
+    ...handleOf(app, base.host),
     async reset() {
       app.mock.reset();
       await app.mock.worlds.clear();

@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { readBounded } from '../lib/limits.js';
 import { allowedHosts, CORS_MAX_AGE, foreignHost, isAllowedOrigin } from '../lib/origins.js';
 import { type SecretPath, secretPathsOf } from '../lib/secret-paths.js';
+import { tlsFailure } from '../lib/tls-failure.js';
 import { createExchangeValidator, type ExchangeValidator } from '../spec/exchange.js';
 import { specFacts } from '../spec/facts.js';
 import type { OperationEntry } from '../spec/load.js';
@@ -255,8 +256,10 @@ async function upstream(c: Context, url: string, request: FastifyRequest, body: 
         message: `The upstream did not answer completely within ${timeoutMs} ms.`,
       };
     const why = e.cause?.code ?? e.cause?.message ?? e.message ?? 'network error';
+    // The log, which the proxy's operator reads, says what a refused certificate means and what to do.
+    const tls = tlsFailure(err);
     return {
-      failure: `the upstream could not be reached (${why})`,
+      failure: tls ? `the upstream could not be reached: ${tls}` : `the upstream could not be reached (${why})`,
       status: 502,
       message: `The upstream could not be reached (${why}).`,
     };

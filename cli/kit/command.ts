@@ -284,16 +284,20 @@ export function refuse(command: { name: string }, refusal: Refusal, out: Out = C
   return 2;
 }
 
-/** Resolves with the exit code `stop` gives, once SIGINT or SIGTERM came; a second signal ends the process at once. */
+/**
+ * The signals that stop a command gracefully. SIGHUP (its terminal or its
+ * npm gone) too: Node would end at once, leaving a state file unflushed.
+ */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Resolves with the exit code `stop` gives, once a stop signal came; a second signal ends the process at once. */
 export function stopOnSignal(stop: () => Promise<number>): Promise<number> {
   return new Promise((resolve, reject) => {
     const onSignal = () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
       stop().then(resolve, reject);
     };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   });
 }
 

@@ -1,8 +1,9 @@
 // Where phones, tablets and emulators reach the mock: the addresses the
 // banner prints and the names the --https certificate covers.
 import { isIP } from 'node:net';
-import { type NetworkInterfaceInfo, networkInterfaces } from 'node:os';
+import { networkInterfaces } from 'node:os';
 import { isLoopback } from '../../lib/loopback.js';
+import type { Interfaces } from '../../lib/this-machine.js';
 
 /** The Android emulator's alias of the host's loopback (the iOS simulator shares the host's: localhost). */
 export const ANDROID_EMULATOR_HOST = '10.0.2.2';
@@ -10,7 +11,7 @@ export const ANDROID_EMULATOR_HOST = '10.0.2.2';
 /** This machine's own names: always in the certificate, and the addresses that keep the mock off the network. */
 export const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'] as const;
 
-export type Interfaces = NodeJS.Dict<NetworkInterfaceInfo[]>;
+export type { Interfaces };
 
 /** True when `host` keeps the mock on this machine (`127.0.0.1`, `localhost`, `::1`, any 127.x.y.z): lib/loopback.ts. */
 export { isLoopback };

@@ -7,8 +7,10 @@
 // And out of reach of other machines (issue 38): with --host 0.0.0.0 a phone on
 // the Wi-Fi could send `Host: 127.0.0.1` and read the reset-token mailbox. The
 // Host is the client's to choose; the connection's address is not. So every
-// route under the prefix answers a loopback peer only, unless the mock was told
-// to open them (controlsFromNetwork, --lan-controls).
+// route under the prefix answers this machine only (a loopback peer, or one
+// connecting from an address of this machine's own interfaces: a browser here
+// that opened the LAN address), unless the mock was told to open them
+// (controlsFromNetwork, --lan-controls).
 //
 // The guard hangs on the control routes themselves (issue 26), not on the URL
 // text: the router decodes `%5F_mock`, `%2F` and a trailing slash and strips an
@@ -17,7 +19,8 @@
 // runs the guard first.
 import type { FastifyRequest, onRequestHookHandler, onRouteHookHandler } from 'fastify';
 import { fromLoopback } from '../../lib/loopback.js';
-import { allowedHosts, foreignHost, isAllowedOrigin } from '../../lib/origins.js';
+import { allowedHosts, foreignHost, type HostSet, isAllowedOrigin, isIpLiteral } from '../../lib/origins.js';
+import { type InterfacesOf, isOwnAddress } from '../../lib/this-machine.js';
 import type { MockContext } from '../options.js';
 
 /** Every route registered under this prefix is a control, and guarded. */
@@ -32,7 +35,7 @@ export const CONTROL_PREFIX = '/__mock';
  */
 export function crossSiteReason(
   request: FastifyRequest,
-  hosts: ReadonlySet<string>,
+  hosts: HostSet,
   extraOrigins: readonly string[],
   anyIpHost = false,
 ): string | undefined {
@@ -51,25 +54,38 @@ export const OPEN_TO_NETWORK =
 
 /**
  * Why a request's connection is not from this machine (its socket's remote
- * address is not loopback: 127.0.0.0/8, ::1, ::ffff:127.x.y.z), or undefined.
- * Never the Host header: a device on the network sends whatever Host it likes.
+ * address is neither loopback, 127.0.0.0/8, ::1, ::ffff:127.x.y.z, nor an
+ * address of this machine's interfaces: a browser here that opened the LAN
+ * address), or undefined. Never the Host header: a device on the network sends
+ * whatever Host it likes, but cannot connect from this machine's address
+ * (lib/this-machine.ts).
  */
-export function otherMachine(request: FastifyRequest): string | undefined {
+export function otherMachine(request: FastifyRequest, interfaces: InterfacesOf): string | undefined {
   const peer = request.raw.socket?.remoteAddress;
-  return fromLoopback(peer) ? undefined : `the request came from ${peer ?? 'an unknown address'}, not this machine`;
+  // Loopback first: the interface list is read only for a peer that is not.
+  if (fromLoopback(peer) || isOwnAddress(peer, interfaces)) return undefined;
+  return `the request came from ${peer ?? 'an unknown address'}, not this machine`;
 }
 
-type GuardSettings = Pick<MockContext, 'corsOrigins' | 'controlHosts' | 'controlsFromNetwork' | 'anyAddress'>;
+/** `hosts`, and any IP literal that is an address of this machine's interfaces (an IP literal is never rebound). */
+export function thisMachineHosts(hosts: ReadonlySet<string>, interfaces: InterfacesOf): HostSet {
+  return { has: (name) => hosts.has(name) || (isIpLiteral(name) && isOwnAddress(name, interfaces)) };
+}
+
+type GuardSettings = Pick<
+  MockContext,
+  'corsOrigins' | 'controlHosts' | 'controlsFromNetwork' | 'anyAddress' | 'interfaces'
+>;
 
 /** The guard one control route runs before anything else of its own. */
 export function controlGuard(settings: GuardSettings): onRequestHookHandler {
-  const { corsOrigins, controlsFromNetwork } = settings;
-  const hosts = allowedHosts(corsOrigins, settings.controlHosts);
+  const { corsOrigins, controlsFromNetwork, interfaces } = settings;
+  const hosts = thisMachineHosts(allowedHosts(corsOrigins, settings.controlHosts), interfaces);
   // Opened to the network on every address, a device names the mock by its LAN address: an IP literal, never rebound.
   const anyIpHost = controlsFromNetwork && settings.anyAddress;
   return (request, _reply, done) => {
     const { errors } = request.server.mock.ctx;
-    const remote = controlsFromNetwork ? undefined : otherMachine(request);
+    const remote = controlsFromNetwork ? undefined : otherMachine(request, interfaces);
     if (remote) return done(errors.MOCK_CONTROL_REFUSED(`${remote}; ${OPEN_TO_NETWORK}`));
     const why = crossSiteReason(request, hosts, corsOrigins, anyIpHost);
     if (why) return done(errors.MOCK_CONTROL_REFUSED(why));

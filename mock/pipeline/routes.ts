@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import fp from 'fastify-plugin';
 import { allowedHosts } from '../../lib/origins.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
-import { crossSiteReason, otherMachine } from '../controls/guard.js';
+import { crossSiteReason, otherMachine, thisMachineHosts } from '../controls/guard.js';
 import { handlers as ownHandlers } from '../handlers/index.js';
 import type { HandlerInput, HandlerTable, OperationId } from '../handlers/types.js';
 import { worldEntry } from '../worlds/hook.js';
@@ -63,9 +63,9 @@ export default fp(
     // A request from a page of another site uses a live world but makes none (the controls' rule). One
     // from another machine makes one only when the mock serves the network (--host beyond loopback): a
     // device then names its worlds through the API, as today, but never reaches the controls (guard.ts).
-    const hosts = allowedHosts(ctx.corsOrigins, ctx.controlHosts);
+    const hosts = thisMachineHosts(allowedHosts(ctx.corsOrigins, ctx.controlHosts), ctx.interfaces);
     const enterWorld = worldEntry(worlds, ctx.errors, false, (request) => {
-      const remote = ctx.onNetwork ? undefined : otherMachine(request);
+      const remote = ctx.onNetwork ? undefined : otherMachine(request, ctx.interfaces);
       if (remote) return `${remote}, and the mock does not serve the network (--host)`;
       return crossSiteReason(request, hosts, ctx.corsOrigins, ctx.anyAddress);
     });

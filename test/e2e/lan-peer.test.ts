@@ -1,7 +1,8 @@
 // Issue 38 over a real socket: a device on the network (here, a network
 // namespace this test makes, joined to this machine by a veth pair with
 // addresses of its own, 10.213.x.y/30) reaches the mock's API, and is refused
-// /__mock/mail whatever Host it sends, unless the mock runs with --lan-controls.
+// /__mock/mail whatever Host it sends, unless the mock runs with --lan-controls;
+// this machine, connecting from its own end of the pair, is answered.
 // The unit test (test/mock/controls/peers.test.ts) covers every route and peer
 // with inject({ remoteAddress }); this one checks that the address the guard
 // reads is the socket's. Nothing here touches another host: the namespace and
@@ -134,6 +135,11 @@ t.test(
             t.notMatch(mail.body, /reset_token/, 'no reset token');
           } else t.match(mail.body, /reset_token/, 'opened: the mailbox, with the token just sent');
         }
+        // Issue 41: this machine by its own address on that network (a browser here opening the LAN URL
+        // connects from it) is this machine, named as the Host too.
+        const own = await fetch(`${base}/__mock/mail`, { signal: AbortSignal.timeout(10_000) });
+        t.equal(own.status, 200, `this machine by its own address, ${HOST_IP}: the mailbox`);
+        t.match(await own.text(), /reset_token/);
         const reset = fromDevice(`${base}/__mock/reset`, { method: 'POST', host: '127.0.0.1', body: {} });
         t.equal(reset.status, mailStatus, `POST /__mock/reset: ${mailStatus}`);
         const ui = fromDevice(`${base}/__mock/ui`, { host: 'localhost' });

@@ -74,6 +74,14 @@ t.test('--https: made on first use in .mcs-mock, trusted through its authority, 
   t.equal(printed(first.output, 'authority'), new X509Certificate(ca).fingerprint256, 'the authority printed');
   t.equal(printed(first.output, 'server certificate'), served.fingerprint, 'the certificate served printed');
   t.match(first.output, 'for localhost, 127.0.0.1, ::1, 10.0.2.2');
+  // Issue 41: plain http:// to the https port was an empty reply; it is told the URL to use.
+  const plain = await fetch(`http://127.0.0.1:${port}/api/v1/client/list`, { signal: AbortSignal.timeout(10_000) });
+  t.equal(plain.status, 400, 'plain http:// is answered');
+  t.same(await plain.json(), {
+    message: `This port serves HTTPS: use https://127.0.0.1:${port}/api/v1/client/list.`,
+    status: 400,
+  });
+  t.equal(plain.headers.get('x-mock-error'), 'MCS_ERR_HTTPS_REQUIRED');
   for (const key of ['ca-key.pem', 'key.pem']) {
     t.equal(statSync(join(dir, key)).mode & 0o777, 0o600, `${key} is 0600`);
     const body = readFileSync(join(dir, key), 'utf8').split('\n')[1] ?? 'unreadable';

@@ -93,3 +93,111 @@ t.test('npm start: one Node process under npm; Ctrl-C flushes the state file and
     'nothing left running or listening',
   );
 });
+
+/** The processes of a process group, from /proc: what is left of a tree once its head is gone. */
+function group(pgid: number): Array<{ pid: number; cmd: string }> {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+        // A zombie has exited already; its parent has not reaped it yet.
+        if (fields[0] === 'Z' || Number(fields[2]) !== pgid) return [];
+        return [{ pid: Number(d), cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').join(' ').trim() }];
+      } catch {
+        return [];
+      }
+    });
+}
+
+const listening = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+
+// Scripts and IDEs stop `npm start` by its process id, not its group: npm
+// forwards SIGINT and SIGTERM to its `sh -c` only, which a SIGTERM ends
+// without passing it on, and SIGHUP (or SIGKILL) ends npm itself. The command
+// notices it was orphaned (cli/kit/orphan.ts) and stops as on SIGTERM. Each
+// row signals one process of the tree and expects nothing of it left running
+// or listening. A SIGINT is the exception where /bin/sh is dash (Debian,
+// Ubuntu): `sh -c` catches it and waits for its command, which never sees it;
+// nothing is orphaned, npm, the shell and the mock run on, and the SIGTERM
+// after it stops all three.
+interface Stop {
+  script: 'start' | 'proxy';
+  target: 'npm' | 'sh';
+  signal: NodeJS.Signals;
+  stateFile?: true;
+}
+const STOPS: Stop[] = [
+  { script: 'start', target: 'npm', signal: 'SIGTERM' },
+  { script: 'start', target: 'npm', signal: 'SIGTERM', stateFile: true },
+  { script: 'start', target: 'npm', signal: 'SIGHUP', stateFile: true },
+  { script: 'start', target: 'npm', signal: 'SIGHUP' },
+  { script: 'start', target: 'npm', signal: 'SIGKILL' },
+  { script: 'start', target: 'npm', signal: 'SIGINT', stateFile: true },
+  { script: 'start', target: 'sh', signal: 'SIGTERM', stateFile: true },
+  { script: 'start', target: 'sh', signal: 'SIGHUP' },
+  { script: 'proxy', target: 'npm', signal: 'SIGTERM' },
+  { script: 'proxy', target: 'npm', signal: 'SIGHUP' },
+];
+
+/** True when a shell catches SIGINT (its SigCgt mask): dash under -c does, to wait for its command. */
+function catchesInterrupt(pid: number): boolean {
+  const mask = /SigCgt:\s*([0-9a-f]+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return mask !== undefined && (BigInt(`0x${mask}`) & 2n) !== 0n;
+}
+
+for (const { script, target, signal, stateFile } of STOPS) {
+  const name = `npm ${script === 'start' ? 'start' : 'run proxy'}${stateFile ? ' --state-file' : ''}: ${signal} to ${target}`;
+  t.test(`${name} leaves nothing running or listening`, async (t) => {
+    if (process.platform !== 'linux') {
+      t.pass('it reads /proc: Linux only');
+      return;
+    }
+    const port = await freePort();
+    const file = join(mkdtempSync(join(tmpdir(), 'mcs-npm-stop-')), 'state.json');
+    const args =
+      script === 'start'
+        ? ['start', '--', '--port', String(port), ...(stateFile ? ['--state-file', file] : [])]
+        : ['run', 'proxy', '--', '--port', String(port), '--upstream', 'http://127.0.0.1:9'];
+    // Its own process group: what is left of the tree is found by it, and only this test's processes are in it.
+    const npm = spawn('npm', args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    npm.stdout?.on('data', (d) => (out += d));
+    npm.stderr?.on('data', (d) => (out += d));
+    t.teardown(() => {
+      if (group(npm.pid!).length > 0) process.kill(-npm.pid!, 'SIGKILL');
+    });
+    const url = `http://127.0.0.1:${port}/`;
+    for (let i = 0; i < 300 && !(await listening(url)); i++) await new Promise((r) => setTimeout(r, 200));
+    t.ok(await listening(url), `listening (${out.slice(-300)})`);
+    const tree = descendants(npm.pid!);
+    const sh = tree.find((p) => /^(\/bin\/)?sh -c /.test(p.cmd));
+    t.ok(sh, `npm runs the script in sh -c: ${JSON.stringify(tree)}`);
+    const victim = target === 'npm' ? npm.pid! : sh!.pid;
+    const held = signal === 'SIGINT' && catchesInterrupt(sh!.pid);
+    process.kill(victim, signal);
+    if (held) {
+      await new Promise((r) => setTimeout(r, 2_000));
+      t.same(
+        descendants(npm.pid!).map((p) => p.pid),
+        tree.map((p) => p.pid),
+        'sh -c holds the SIGINT: the tree runs on whole, nothing orphaned',
+      );
+      t.ok(await listening(url), 'and serving');
+      process.kill(victim, 'SIGTERM');
+    }
+    let left = group(npm.pid!);
+    for (let i = 0; i < 100 && (left.length > 0 || (await listening(url))); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      left = group(npm.pid!);
+    }
+    t.same(left, [], 'no process of the tree left');
+    t.notOk(await listening(url), 'the port is free');
+    if (stateFile) t.notOk(existsSync(`${file}.lock`), 'the state file’s lock is released: a clean stop');
+  });
+}

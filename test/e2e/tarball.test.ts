@@ -8,28 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { freePort, ROOT, startAndWait, TS } from '../../scripts/bench/processes.js';
+import { npm, packTarball } from '../helpers/package.js';
 import { readmeExample } from '../helpers/readme-examples.js';
 
 // Packing builds dist/ and the install runs npm: ~45 s of CPU, past tap's 120 s on a machine busy with other test files.
 t.setTimeout(5 * 60 * 1000);
 
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const scratch = mkdtempSync(join(tmpdir(), 'mcs-package-'));
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
-const npm = (args: string[], cwd: string) =>
-  execFileSync(NPM, [...args, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-    cwd,
-    encoding: 'utf8',
-    timeout: 300_000,
-    env: { ...process.env, npm_config_update_notifier: 'false' },
-  });
-
-const packed = npm(['pack', '--json', '--pack-destination', scratch], ROOT);
-const tarball = join(
-  scratch,
-  (JSON.parse(packed.slice(packed.indexOf('['))) as Array<{ filename: string }>)[0]!.filename,
-);
+const tarball = packTarball(scratch);
 const app = join(scratch, 'app');
 mkdirSync(app);
 writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }));
@@ -179,4 +167,26 @@ export { app, validator, page, failed, run, type Signin };
   );
   t.not(wrong.status, 0);
   t.match(wrong.stdout, /"WINDOWS"' is not assignable/);
+});
+
+t.test('mcs-contract-toolkit/msw/browser: exported, and its imports reach msw and nothing of Node', async (t) => {
+  const pkg = join(app, 'node_modules/mcs-contract-toolkit');
+  const installed = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+  const entry = installed.exports['./msw/browser'];
+  t.same(entry, { types: './dist/msw/browser.d.ts', default: './dist/msw/browser.js' }, 'in the exports map');
+  t.ok(existsSync(join(pkg, entry.types)), 'its declarations');
+  // Every module the entry reaches, by its static and dynamic imports: a bundler for the browser follows the same.
+  const bare = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const [, spec] of code.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+      if (spec!.startsWith('.')) walk(join(file, '..', spec!));
+      else bare.add(spec!);
+    }
+  };
+  walk(join(pkg, entry.default));
+  t.same([...bare], ['msw'], `only msw, from ${[...seen].map((f) => f.slice(pkg.length + 1)).join(', ')}`);
 });

@@ -52,5 +52,8 @@ t.test('the MSW example passes under Vitest', async (t) => {
     numFailedTests: number;
   };
   t.equal(report.numFailedTests, 0);
-  t.equal(report.numPassedTests, 3, 'its three tests ran');
+  const tests = readmeExamples()
+    .get('msw.test.ts')
+    ?.match(/^test\(/gm)?.length;
+  t.equal(report.numPassedTests, tests, `its ${tests} tests ran`);
 });

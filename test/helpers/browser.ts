@@ -31,8 +31,9 @@ export function chromiumPath(): string | undefined {
   return CANDIDATES.find((p): p is string => !!p && existsSync(p));
 }
 
-/** A page in a fresh browser, closed at teardown; undefined when the test was skipped or failed for want of a browser. */
-export async function browserPage(t: Test): Promise<{ page: Page; browser: Browser; offsite: string[] } | undefined> {
+/** A fresh browser (with `args` beside the usual flags), closed at teardown; undefined when the test was skipped
+ *  or failed for want of a browser. */
+export async function launchBrowser(t: Test, args: string[] = []): Promise<Browser | undefined> {
   const executablePath = chromiumPath();
   if (!executablePath) {
     if (process.env.MCS_SKIP_BROWSER === '1') {
@@ -44,8 +45,15 @@ export async function browserPage(t: Test): Promise<{ page: Page; browser: Brows
     );
     return undefined;
   }
-  const browser = await chromium.launch({ executablePath, args: FLAGS, timeout: 60_000 });
+  const browser = await chromium.launch({ executablePath, args: [...FLAGS, ...args], timeout: 60_000 });
   t.teardown(() => browser.close());
+  return browser;
+}
+
+/** A page in a fresh browser, closed at teardown; undefined when the test was skipped or failed for want of a browser. */
+export async function browserPage(t: Test): Promise<{ page: Page; browser: Browser; offsite: string[] } | undefined> {
+  const browser = await launchBrowser(t);
+  if (!browser) return undefined;
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(30_000);
   // The pages must work offline: anything not on this machine is refused and recorded.

@@ -51,9 +51,9 @@ t.test(
     });
     t.equal(fault.status, 201, 'the controls answer through the handler too');
     t.equal((await post('/api/v1/user/settings', {})).status, 429, 'the fault applies');
-    t.ok(mock.app.mock.journal.count > 0);
+    t.ok(mock.journal.count > 0);
     await mock.reset();
-    t.equal(mock.app.mock.journal.count, 0, 'journal emptied');
+    t.equal(mock.journal.count, 0, 'journal emptied');
     const again = await signin();
     t.equal((await post('/api/v1/user/settings', {}, again)).status, 200, 'faults cleared');
     const fresh = await post('/api/v1/client/list', { limit: 1 }, token);
@@ -91,7 +91,7 @@ t.test(
     );
     await mock.reset();
     t.same(
-      mock.app.mock.worlds.list().map((w) => w.name),
+      mock.worlds.list().map((w) => w.name),
       ['default'],
     );
   },

@@ -142,6 +142,17 @@ t.test(
         5,
         '',
       ],
+      // A hang-up (the terminal or npm gone) stops as gracefully: Node's default would end at once.
+      [
+        'hangs-up.ts',
+        `await runMain(import.meta.url, async () => {
+        const serving = setInterval(() => {}, 1000);
+        setTimeout(() => process.kill(process.pid, 'SIGHUP'), 100);
+        return stopOnSignal(async () => (clearInterval(serving), 6));
+      });`,
+        6,
+        '',
+      ],
     ];
     for (const [name, body, status, stdout] of cases) {
       const r = run(name, body);

@@ -13,7 +13,13 @@ const iface = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({
 });
 const INTERFACES = {
   lo: [iface('127.0.0.1', 'IPv4', true), iface('::1', 'IPv6', true)],
-  wlan0: [iface('192.168.1.20', 'IPv4'), iface('fd00::2', 'IPv6'), iface('fe80::1', 'IPv6')],
+  wlan0: [
+    iface('192.168.1.20', 'IPv4'),
+    iface('fd00::2', 'IPv6'),
+    iface('fe80::1', 'IPv6'),
+    iface('2001:db8::5', 'IPv6'),
+    iface('FE80::2', 'IPv6'),
+  ],
   eth1: [iface('10.1.0.5', 'IPv4')],
 } as Interfaces;
 
@@ -23,7 +29,13 @@ t.test('loopback binds have no LAN address; 0.0.0.0 every IPv4 one; :: the IPv6 
     t.same(lanAddresses(host, INTERFACES), [], host);
   }
   t.same(lanAddresses('0.0.0.0', INTERFACES), ['192.168.1.20', '10.1.0.5']);
-  t.same(lanAddresses('::', INTERFACES), ['192.168.1.20', 'fd00::2', '10.1.0.5'], 'link-local left out');
+  t.same(
+    lanAddresses('::', INTERFACES),
+    ['192.168.1.20', 'fd00::2', '2001:db8::5', '10.1.0.5'],
+    'global and unique-local IPv6 in; link-local (any case) and loopback left out',
+  );
+  t.same(lanAddresses('2001:db8::5', INTERFACES), ['2001:db8::5'], 'an IPv6 --host as is');
+  t.same(lanAddresses('[2001:db8::5]', INTERFACES), ['2001:db8::5'], 'without its brackets');
   t.same(lanAddresses('192.168.1.20', INTERFACES), ['192.168.1.20'], 'a given address as is');
 });
 
@@ -34,5 +46,6 @@ t.test("the Android emulator's 10.0.2.2 reaches the mock when it listens on the 
 
 t.test('URLs bracket IPv6 addresses', async (t) => {
   t.equal(urlOf('https', 'fd00::2', 4010), 'https://[fd00::2]:4010');
+  t.equal(urlOf('http', '2001:db8::5', 4010), 'http://[2001:db8::5]:4010');
   t.equal(urlOf('http', '192.168.1.20', 4010), 'http://192.168.1.20:4010');
 });

@@ -60,6 +60,17 @@ t.test('a new name gets a new certificate from the same authority (no new trust 
   t.same((await certificateFor(NAMES, dir)).made, [], 'fewer names: the wider one still serves');
 });
 
+t.test('IPv6 LAN addresses (global, unique-local) are covered, and the certificate reused for them', async (t) => {
+  const dir = t.testdir({});
+  const names = [...NAMES, '192.168.1.20', '2001:db8::5', 'fd00::2'];
+  const first = await certificateFor(names, dir);
+  const cert = new X509Certificate(first.cert);
+  for (const address of ['2001:db8::5', 'fd00::2', '2001:0db8:0:0:0:0:0:5'])
+    t.ok(cert.checkIP(address), `covers ${address}`);
+  // OpenSSL spells them expanded in capitals (2001:DB8:0:0:0:0:0:5): compared as addresses, not text.
+  t.same((await certificateFor(names, dir)).made, [], 'reused on the next start, not made again');
+});
+
 t.test('a certificate near its end is made again', async (t) => {
   const dir = t.testdir({});
   const first = await certificateFor(NAMES, dir);
