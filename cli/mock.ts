@@ -179,8 +179,11 @@ export function banner(url: string, settings: CliSettings, world: WorldFacts, re
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email} / ${a.password}  (${a.note})`),
     `API reference: ${url}/docs  (spec: ${url}/openapi.yaml)`,
     `Mock console: ${url}/__mock/ui`,
-    `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail, /__mock/requests, /__mock/worlds`,
+    `Mock controls: ${url}/__mock/accounts, /__mock/reset, /__mock/subscription, /__mock/tokens/invalidate, /__mock/faults, /__mock/mail, /__mock/requests, /__mock/usage, /__mock/worlds`,
     ...controlsReach(settings),
+    ...(settings.usageOut
+      ? [`Usage: written to ${settings.usageOut} every 10 s and at exit (spec:diff --usage reads it; docs/usage.md)`]
+      : []),
   ];
   return lines.join('\n');
 }

@@ -90,7 +90,10 @@ t.test('--max-body takes bytes or a unit, --deadline seconds', async (t) => {
 t.test('bad flags are refused with a reason', async (t) => {
   const cases: Array<[string[], RegExp]> = [
     [[], /--base-url is required/],
-    [['--base-url', 'http://h', '--reporter', 'xml'], /--reporter takes human, json, junit, html, spec-patch, summary or github/],
+    [
+      ['--base-url', 'http://h', '--reporter', 'xml'],
+      /--reporter takes human, json, junit, html, spec-patch, summary or github/,
+    ],
     [['--base-url', 'http://h', '--out', 'x.json'], /each --out FILE follows the --reporter/],
     [
       ['--base-url', 'http://h', '--reporter', 'json', '--reporter', 'junit'],
