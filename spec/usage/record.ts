@@ -27,39 +27,60 @@ export interface NotedExchange {
 /** Nodes of one body visited at most: a body of a million items costs no more than this. */
 const MAX_NODES = 20_000;
 
+/** What a schema (its allOf, oneOf and anyOf members included) says of the keys, items and values under it. */
+interface SchemaInfo {
+  properties: Map<string, JsonSchema[]>;
+  additional: JsonSchema[];
+  items: JsonSchema[];
+  /** The values an enum (or const) lists, JSON-encoded; undefined when none restricts them. */
+  listed?: Set<string>;
+}
+
+// Computed once a schema: the mock notes every request, so a body costs a few map lookups.
+const infos = new WeakMap<JsonSchema, SchemaInfo>();
+
+function infoOf(schema: JsonSchema): SchemaInfo {
+  let info = infos.get(schema);
+  if (info) return info;
+  info = { properties: new Map(), additional: [], items: [] };
+  for (const s of subschemas(schema)) {
+    for (const [k, v] of Object.entries((s.properties as Record<string, JsonSchema> | undefined) ?? {}))
+      info.properties.set(k, [...(info.properties.get(k) ?? []), v]);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object')
+      info.additional.push(s.additionalProperties as JsonSchema);
+    if (s.items && typeof s.items === 'object') info.items.push(s.items as JsonSchema);
+    const values = Array.isArray(s.enum) ? (s.enum as unknown[]) : 'const' in s ? [s.const] : undefined;
+    if (values) {
+      info.listed ??= new Set();
+      for (const v of values) info.listed.add(JSON.stringify(v));
+    }
+  }
+  infos.set(schema, info);
+  return info;
+}
+
 /** The schemas a key of an object under `schemas` is described by, every branch considered. */
 function propertySchemas(schemas: JsonSchema[], key: string): { named: boolean; schemas: JsonSchema[] } {
-  const named: JsonSchema[] = [];
-  const extra: JsonSchema[] = [];
-  for (const s of schemas.flatMap(subschemas)) {
-    const props = s.properties as Record<string, JsonSchema> | undefined;
-    if (props && key in props) named.push(props[key]!);
-    else if (s.additionalProperties && typeof s.additionalProperties === 'object')
-      extra.push(s.additionalProperties as JsonSchema);
+  if (schemas.length === 1) {
+    const info = infoOf(schemas[0]!);
+    const named = info.properties.get(key);
+    return named ? { named: true, schemas: named } : { named: false, schemas: info.additional };
   }
-  return named.length ? { named: true, schemas: named } : { named: false, schemas: extra };
+  const named = schemas.flatMap((s) => infoOf(s).properties.get(key) ?? []);
+  return named.length
+    ? { named: true, schemas: named }
+    : { named: false, schemas: schemas.flatMap((s) => infoOf(s).additional) };
 }
 
 const itemSchemas = (schemas: JsonSchema[]) =>
-  schemas.flatMap(subschemas).flatMap((s) => (s.items && typeof s.items === 'object' ? [s.items as JsonSchema] : []));
-
-/** The values an enum (or const) of these schemas lists, JSON-encoded; undefined when none restricts them. */
-function listedValues(schemas: JsonSchema[]): Set<string> | undefined {
-  let out: Set<string> | undefined;
-  for (const s of schemas.flatMap(subschemas)) {
-    const values = Array.isArray(s.enum) ? (s.enum as unknown[]) : 'const' in s ? [s.const] : undefined;
-    if (!values) continue;
-    out ??= new Set();
-    for (const v of values) out.add(JSON.stringify(v));
-  }
-  return out;
-}
+  schemas.length === 1 ? infoOf(schemas[0]!).items : schemas.flatMap((s) => infoOf(s).items);
 
 function noteValue(values: Record<string, Counts>, at: string, value: unknown, schemas: JsonSchema[]): void {
   if (value === null || typeof value === 'object') return;
-  const listed = listedValues(schemas);
+  let listed = false;
   const encoded = JSON.stringify(value);
-  if (!listed?.has(encoded)) return;
+  for (const s of schemas) if (infoOf(s).listed?.has(encoded)) listed = true;
+  if (!listed) return;
   values[at] ??= {};
   bump(values[at]!, encoded, 1, USAGE_BOUNDS.values);
 }
