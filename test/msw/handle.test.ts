@@ -3,18 +3,12 @@
 // app's program: test/e2e/vite-app-typecheck.test.ts). Each member acts on the
 // same mock the app's fetch reaches through the handlers, and what a control
 // refuses is refused here in the control's words.
-import { setupServer } from 'msw/node';
 import t, { type Test } from 'tap';
-import { createMswMock, MockControlError, type MswFault } from '../../msw/index.js';
+import { MockControlError, type MswFault } from '../../msw/index.js';
+import { mswServer } from '../helpers/msw.js';
 
 const baseUrl = 'https://api.example.test';
-const mock = await createMswMock({ baseUrl });
-const server = setupServer(...mock.handlers);
-server.listen({ onUnhandledRequest: 'error' });
-t.teardown(async () => {
-  server.close();
-  await mock.close();
-});
+const mock = await mswServer(t, { baseUrl });
 
 // Each test from the seed's world (tap's before-each plugin is off here).
 const test = (name: string, fn: (t: Test) => Promise<void>) =>

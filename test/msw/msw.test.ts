@@ -1,17 +1,10 @@
 // The Mock Service Worker handlers: the app's fetch reaches the mock with no
 // port, reset() gives each test the seed's world, and controls work too.
-import { setupServer } from 'msw/node';
 import t from 'tap';
-import { createMswMock } from '../../msw/index.js';
+import { mswServer } from '../helpers/msw.js';
 
 const baseUrl = 'https://api.example.test';
-const mock = await createMswMock({ baseUrl });
-const server = setupServer(...mock.handlers);
-server.listen({ onUnhandledRequest: 'error' });
-t.teardown(async () => {
-  server.close();
-  await mock.close();
-});
+const mock = await mswServer(t, { baseUrl });
 
 const post = (path: string, body: unknown, token?: string) =>
   fetch(`${baseUrl}${path}`, {

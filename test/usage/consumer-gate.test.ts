@@ -10,13 +10,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setupServer } from 'msw/node';
 import t from 'tap';
 import { parseDocument } from 'yaml';
 import { createClient } from '../../client/index.js';
-import { createMswMock } from '../../msw/index.js';
 import { SPEC_PATH } from '../../spec/load.js';
 import { createUsageRecorder } from '../../spec/usage/recorder.js';
+import { mswServer } from '../helpers/msw.js';
 
 const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 const script = fileURLToPath(new URL('../../cli/spec-diff.ts', import.meta.url));
@@ -42,13 +41,7 @@ writeFileSync(acks, 'acknowledged: []\n');
 // The app: an iOS screen that signs in, shows the profile's email and a list of names and cities, and
 // updates one client. It never sends a keyword and never reads project_name.
 const baseUrl = 'https://api.example.test';
-const mock = await createMswMock({ baseUrl });
-const server = setupServer(...mock.handlers);
-server.listen({ onUnhandledRequest: 'error' });
-t.teardown(async () => {
-  server.close();
-  await mock.close();
-});
+const mock = await mswServer(t, { baseUrl });
 const recorder = await createUsageRecorder({ label: 'ios app tests' });
 let token: string | undefined;
 const api = createClient({ baseUrl, platform: 'IOS', token: () => token, usage: recorder });
