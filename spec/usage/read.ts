@@ -76,9 +76,11 @@ export function readUsageFile(path: string, maxBytes = MAX_USAGE_BYTES): UsageFi
   try {
     read = readCapped(path, maxBytes);
   } catch (err) {
-    throw new Error(
-      `usage file ${path} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-    );
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = { ENOENT: 'there is no such file', EISDIR: 'it is a directory', EACCES: 'permission denied' }[
+      code ?? ''
+    ];
+    throw new Error(`usage file ${path} cannot be read: ${why ?? code ?? (err as Error).message}`);
   }
   if (read.tooLarge) throw new Error(`usage file ${path} is ${read.bytes} bytes, more than ${maxBytes}: not read`);
   return parseUsage(read.text, `usage file ${path}`);
