@@ -106,8 +106,12 @@ t.test('a TypeScript file importing the library type-checks against the installe
     `import { buildMock, createExchangeValidator, loadSpec, runContracts, specPath, type RunReport } from 'mcs-contract-toolkit';
 import { createClient, type ApiError } from 'mcs-contract-toolkit/client';
 import type { components, paths } from 'mcs-contract-toolkit/types';
+import { createUsageRecorder, mergeUsage, type UsageFile } from 'mcs-contract-toolkit/usage';
 
 const app = await buildMock({ clients: 10, rateLimit: false });
+const usage = await createUsageRecorder({ label: 'scratch app' });
+const recorded = createClient({ baseUrl: 'http://127.0.0.1:4010', platform: 'WEB', usage });
+const merged: UsageFile = mergeUsage([usage.usage()]);
 const validator = createExchangeValidator(await loadSpec(specPath));
 const api = createClient({ baseUrl: 'http://127.0.0.1:4010', platform: 'IOS', token: 'x' });
 const listed = await api.POST('/client/list', { body: { page: 1 } });
@@ -115,7 +119,7 @@ const page: components['schemas']['ClientPage'] | undefined = listed.data?.data;
 const failed: ApiError | undefined = undefined;
 type Signin = paths['/user/signin']['post'];
 const run: (o: Parameters<typeof runContracts>[0]) => Promise<RunReport> = runContracts;
-export { app, validator, page, failed, run, type Signin };
+export { app, validator, page, failed, run, recorded, merged, type Signin };
 `,
   );
   writeFileSync(
