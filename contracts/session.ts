@@ -97,6 +97,8 @@ export class Session implements RunWide {
   private calls = 0;
   private ownWorked = 0;
   private otherLoggedOut = 0;
+  /** The operation that ended that other session (the spec's `ends-session` write). */
+  private loggedOutBy: OperationEntry | undefined;
 
   constructor(
     readonly ctx: RunContext,
@@ -177,7 +179,10 @@ export class Session implements RunWide {
     const out = await this.sendOnce(operationId, o, note);
     this.calls++;
     const taken = out.status !== undefined && out.status < 300;
-    if (taken && operationId === 'logout' && typeof o.auth === 'object') this.otherLoggedOut = this.calls;
+    if (taken && this.op(operationId).writeEffect?.kind === 'ends-session' && typeof o.auth === 'object') {
+      this.otherLoggedOut = this.calls;
+      this.loggedOutBy = this.op(operationId);
+    }
     if (taken && this.ownToken(operationId, o)) this.ownWorked = this.calls;
     if (!this.refusedOwnToken(operationId, o, out)) return out;
     const renewed = await this.renew(operationId, o, note);
@@ -229,7 +234,7 @@ export class Session implements RunWide {
     this.ctx.onNotice(sessionLossNotice(loss));
     if (!finding) return;
     // A logout of another session, with no success of the run's token since, may have ended it too.
-    const logout = this.otherLoggedOut > this.ownWorked ? this.spec.byId.get('logout') : undefined;
+    const logout = this.otherLoggedOut > this.ownWorked ? this.loggedOutBy : undefined;
     const recorded = detachDeep(redactDeep(sessionLossResult({ ...loss, logout }), this.secrets));
     this.results.push(recorded);
     this.ctx.onResult(recorded);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { parse as parseYaml } from 'yaml';
 import { assumptionAt, encodePointer } from './assumptions.js';
-import { answersRecords, isReadNode } from './operation-facts.js';
+import { answersRecords, isReadNode, type WriteEffect, writeEffectOf } from './operation-facts.js';
 
 export const SPEC_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
 
@@ -66,6 +66,8 @@ export interface OperationEntry {
   subscriptionRequired: boolean;
   /** From `x-read: true`: it changes nothing; an operation not marked is a write (spec/operation-facts.ts). */
   read: boolean;
+  /** A write's `x-write-effect`: what a valid request does beyond answering (spec/operation-facts.ts). */
+  writeEffect?: WriteEffect;
   /** A success answers records: `data` an array of objects, or a page of them (spec/operation-facts.ts). */
   list: boolean;
   /** The operation as a whole rests on a decision the interface document leaves open. */
@@ -170,6 +172,7 @@ function toOperation(
     isPublic,
     subscriptionRequired: !isPublic && op['x-subscription-required'] === true,
     read: isReadNode(op),
+    ...(writeEffectOf(op) ? { writeEffect: writeEffectOf(op) } : {}),
     list: false,
     assumed: op['x-assumed'] === true,
     pointer: `/paths${encodePointer([path, method])}`,

@@ -29,6 +29,32 @@ export interface OperationFacts {
   gated: boolean;
 }
 
+/** What a valid request of a write does beyond answering (`x-write-effect` on the operation). */
+export const WRITE_EFFECTS = [
+  'opens-session',
+  'ends-session',
+  'creates-account',
+  'sends-mail',
+  'changes-password',
+  'changes-shared-record',
+  'deletes-shared-record',
+  'adds-own-record',
+] as const;
+export type WriteEffectKind = (typeof WRITE_EFFECTS)[number];
+
+export interface WriteEffect {
+  kind: WriteEffectKind;
+  /** The sentence a tool shows for why it sends no valid request (`a valid logout ends the session...`). */
+  says: string;
+}
+
+/** The operation's `x-write-effect`, or undefined when it has none or one of no known kind (the spec test says so). */
+export function writeEffectOf(op: Record<string, unknown>): WriteEffect | undefined {
+  const e = op['x-write-effect'] as { kind?: unknown; says?: unknown } | undefined;
+  if (!e || typeof e !== 'object' || !WRITE_EFFECTS.includes(e.kind as WriteEffectKind)) return undefined;
+  return { kind: e.kind as WriteEffectKind, says: typeof e.says === 'string' ? e.says : String(e.kind) };
+}
+
 /** The operation node's own marking (the raw or the dereferenced node: the extension is not behind a $ref). */
 export function isReadNode(op: Record<string, unknown>): boolean {
   return op['x-read'] === true;

@@ -10,10 +10,8 @@ import type { RunContext } from '../options.js';
 import type { Finding, Want } from '../types.js';
 import { signIn } from './sign-in.js';
 
-/** Operations that end the session whose token they are sent with. */
-export const ENDS_SESSION = new Set(['logout']);
-
-export const endsSession = (op: OperationEntry): boolean => ENDS_SESSION.has(op.operationId);
+/** An operation that ends the session whose token it is sent with: the spec's `x-write-effect` says so. */
+export const endsSession = (op: OperationEntry): boolean => op.writeEffect?.kind === 'ends-session';
 
 /** What a run needs to open disposable sessions, and the flags that give it. */
 export const CREDENTIALS: Want = {

@@ -9,6 +9,7 @@ import type { OperationEntry } from '../../spec/load.js';
 import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
 import type { Want } from '../types.js';
+import { endsSession } from './disposable.js';
 import { signIn, validInput } from './kit.js';
 
 /** The assumption of which operations are gated. */
@@ -54,7 +55,7 @@ export async function subscriptionChecks(s: Session, found: Discovered): Promise
   }
   const gated = s.spec.operations.filter((o) => o.subscriptionRequired && s.selected(o));
   const open = s.spec.operations.filter(
-    (o) => !o.isPublic && !o.subscriptionRequired && o.operationId !== 'logout' && s.selected(o),
+    (o) => !o.isPublic && !o.subscriptionRequired && !endsSession(o) && s.selected(o),
   );
   const signinSpec: CheckSpec = {
     id: 'subscription:signin',

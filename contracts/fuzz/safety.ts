@@ -6,48 +6,33 @@
 import type { JsonSchema, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
 import type { AuthMode } from '../check-run.js';
+import { endsSession } from '../checks/disposable.js';
 import { isTargetId, makeHarmless, NO_SUCH_ID } from '../checks/negative.js';
-
-/** Writes whose valid requests go, with --allow-writes, to a record the run adds first (own-records.ts). */
-export const OWN_RECORD_WRITES: ReadonlySet<string> = new Set([
-  'addEditAwningMeasurement',
-  'addEditSingleWindowPhotoMeasurement',
-  'addEditSpecialtyWindowMeasurement',
-  'addEditSeriesWindowMeasurement',
-]);
-
-/** Why the other writes get no valid requests at all. */
-const NEVER_VALID: Record<string, string> = {
-  signup: 'a valid sign-up would create an account, which the API cannot delete',
-  signin: 'a valid sign-in opens a session, and many failed ones can lock an account or an address out',
-  qrcodeSignin: 'a valid QR sign-in opens a session',
-  forgotPassword: 'a valid request mails a reset link to whoever owns the address',
-  resetPassword: 'a valid request changes a password',
-  updatePassword: 'a valid request changes a password',
-  logout: "a valid logout ends a session (the invalid requests carry a made-up token, never the run's own)",
-  updateClient: 'the API has no operation that adds a client, so the run has none of its own to change',
-  deleteClient: 'the API has no operation that adds a client, so the run has none of its own to delete',
-};
 
 /** How the valid requests of an operation are sent, or why they are not. */
 export type ValidPlan = { kind: 'read' } | { kind: 'own-record' } | { kind: 'skip'; reason: string };
 
+/**
+ * Read from the spec: a read (`x-read`) gets valid requests; a write whose `x-write-effect` is `adds-own-record`
+ * gets them with --allow-writes, on a record the run adds itself (own-records.ts); any other write none, for
+ * the reason its effect says.
+ */
 export function validPlan(op: OperationEntry, allowWrites: boolean): ValidPlan {
   if (op.read) return { kind: 'read' };
-  if (OWN_RECORD_WRITES.has(op.operationId))
+  if (op.writeEffect?.kind === 'adds-own-record')
     return allowWrites
       ? { kind: 'own-record' }
-      : { kind: 'skip', reason: 'read-only run; --allow-writes adds valid edits of a measurement the run adds itself' };
+      : { kind: 'skip', reason: 'read-only run; --allow-writes adds valid edits of a record the run adds itself' };
   return {
     kind: 'skip',
-    reason: NEVER_VALID[op.operationId] ?? 'not a read, and the run has no record of its own for it to change',
+    reason: op.writeEffect?.says ?? 'not a read, and the spec says of no record of its own for it to change',
   };
 }
 
 /** Never the run's own session on an operation that could end it. */
 export const MADE_UP_TOKEN = 'contract-fuzz-made-up-token';
 export function invalidAuth(op: OperationEntry): AuthMode | undefined {
-  return op.operationId === 'logout' ? { bearer: MADE_UP_TOKEN } : undefined;
+  return endsSession(op) ? { bearer: MADE_UP_TOKEN } : undefined;
 }
 
 /** Path parameters name nothing that exists (a reset token no one was sent). */

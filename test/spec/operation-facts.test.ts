@@ -3,10 +3,12 @@
 // added to a copy of the spec is checked by conformance with no change to the
 // suite.
 import t from 'tap';
+import { endsSession } from '../../contracts/checks/disposable.js';
+import { invalidAuth, validPlan } from '../../contracts/fuzz/safety.js';
 import { runContracts } from '../../contracts/runner.js';
 import { buildMock } from '../../mock/build.js';
 import { buildSpec, type RawNode } from '../../spec/load.js';
-import { factsOf, protectedReads } from '../../spec/operation-facts.js';
+import { factsOf, protectedReads, writeEffectOf } from '../../spec/operation-facts.js';
 import { spec } from '../helpers/mock.js';
 
 const loaded = await spec();
@@ -216,4 +218,49 @@ t.test('a read added to the spec is checked by conformance, with no change to th
   const empty = await runContracts(options, extended);
   const list = empty.results.find((r) => r.operationId === 'listColours' && r.group === 'conformance');
   t.match(list?.notes.join(' '), /holds no records/);
+});
+
+// What each write does is the spec's x-write-effect, read by the suite: which checks end a session,
+// which writes the fuzzer may send valid requests to, and why the others get none.
+t.test('x-write-effect: the former hand lists, and a change to the spec changes what the suite does', async (t) => {
+  const kinds = (kind: string) =>
+    loaded.operations
+      .filter((o) => o.writeEffect?.kind === kind)
+      .map((o) => o.operationId)
+      .sort();
+  t.same(kinds('ends-session'), ['logout'], 'the former ENDS_SESSION');
+  t.same(
+    kinds('adds-own-record'),
+    [
+      'addEditAwningMeasurement',
+      'addEditSeriesWindowMeasurement',
+      'addEditSingleWindowPhotoMeasurement',
+      'addEditSpecialtyWindowMeasurement',
+    ],
+    'the former OWN_RECORD_WRITES',
+  );
+  for (const [node, expected] of [
+    [{ 'x-write-effect': { kind: 'ends-session', says: 'x' } }, { kind: 'ends-session', says: 'x' }],
+    [{ 'x-write-effect': { kind: 'sends-mail' } }, { kind: 'sends-mail', says: 'sends-mail' }],
+    [{ 'x-write-effect': { kind: 'explodes', says: 'x' } }, undefined],
+    [{ 'x-write-effect': 'ends-session' }, undefined],
+    [{}, undefined],
+  ] as const)
+    t.same(writeEffectOf(node as Record<string, unknown>), expected, JSON.stringify(node));
+
+  const copy = structuredClone(loaded.document) as RawNode;
+  copy.paths['/client/delete'].post['x-write-effect'] = { kind: 'ends-session', says: 'deleting ends it, here' };
+  copy.paths['/measurements/awning_measurement_add_edit'].post['x-write-effect'] = {
+    kind: 'changes-shared-record',
+    says: 'an awning no caller owns',
+  };
+  const changed = await buildSpec(copy);
+  const del = changed.byId.get('deleteClient')!;
+  t.ok(endsSession(del), 'a delete marked ends-session ends a session to the suite');
+  t.same(invalidAuth(del), { bearer: 'contract-fuzz-made-up-token' }, 'and the fuzzer never sends it the run token');
+  t.same(validPlan(changed.byId.get('addEditAwningMeasurement')!, true), {
+    kind: 'skip',
+    reason: 'an awning no caller owns',
+  });
+  t.same(validPlan(loaded.byId.get('addEditAwningMeasurement')!, true), { kind: 'own-record' }, 'as before in ours');
 });
