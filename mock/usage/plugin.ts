@@ -25,6 +25,7 @@ export default fp(
         platform: typeof platform === 'string' && platforms.has(platform) ? platform : undefined,
         world: world.name,
         body: request.body ?? undefined,
+        bodyText: request.bodyText,
         query: request.query as Record<string, unknown> | undefined,
         headers: request.headers,
       });

@@ -22,6 +22,8 @@ export interface NotedExchange {
   query?: Record<string, unknown>;
   /** Request headers by lower-case name. */
   headers?: Record<string, unknown>;
+  /** The body's JSON text as it came, when known: a body seen before is not walked again. */
+  bodyText?: string;
 }
 
 /** Nodes of one body visited at most: a body of a million items costs no more than this. */
@@ -75,19 +77,23 @@ function propertySchemas(schemas: JsonSchema[], key: string): { named: boolean; 
 const itemSchemas = (schemas: JsonSchema[]) =>
   schemas.length === 1 ? infoOf(schemas[0]!).items : schemas.flatMap((s) => infoOf(s).items);
 
-function noteValue(values: Record<string, Counts>, at: string, value: unknown, schemas: JsonSchema[]): void {
-  if (value === null || typeof value === 'object') return;
-  let listed = false;
+/** The JSON text of a value when an enum (or const) of these schemas lists it, else undefined. */
+function listedValue(value: unknown, schemas: JsonSchema[]): string | undefined {
+  if (value === null || typeof value === 'object') return undefined;
   const encoded = JSON.stringify(value);
-  for (const s of schemas) if (infoOf(s).listed?.has(encoded)) listed = true;
-  if (!listed) return;
-  values[at] ??= {};
-  bump(values[at]!, encoded, 1, USAGE_BOUNDS.values);
+  for (const s of schemas) if (infoOf(s).listed?.has(encoded)) return encoded;
+  return undefined;
 }
 
-/** The pointers (and enum values) of one body, each pointer once however many items carry it. */
-function walkBody(body: unknown, schema: JsonSchema | undefined, values: Record<string, Counts>): Set<string> {
+/** What one body adds: its pointers (each once however many items carry it) and its listed enum values. */
+interface BodyUse {
+  pointers: string[];
+  values: Array<[at: string, encoded: string]>;
+}
+
+function walkBody(body: unknown, schema: JsonSchema | undefined): BodyUse {
   const seen = new Set<string>();
+  const values: BodyUse['values'] = [];
   let budget = MAX_NODES;
   const visit = (node: unknown, at: string, schemas: JsonSchema[], depth: number) => {
     if (--budget < 0 || depth > USAGE_BOUNDS.depth) return;
@@ -97,7 +103,8 @@ function walkBody(body: unknown, schema: JsonSchema | undefined, values: Record<
       return;
     }
     if (node === null || typeof node !== 'object') {
-      noteValue(values, at, node, schemas);
+      const encoded = listedValue(node, schemas);
+      if (encoded !== undefined) values.push([at, encoded]);
       return;
     }
     for (const [key, child] of Object.entries(node)) {
@@ -108,7 +115,54 @@ function walkBody(body: unknown, schema: JsonSchema | undefined, values: Record<
     }
   };
   visit(body, '', schema ? [schema] : [], 0);
-  return seen;
+  return { pointers: [...seen], values };
+}
+
+/** An operation's parameters as usage counts them, and the bodies already walked, by their text. */
+interface OperationPlan {
+  parameters: Array<{ in: 'query' | 'header'; name: string; key: string; schemas: JsonSchema[] }>;
+  bodies: Map<string, BodyUse>;
+}
+
+/** Body texts remembered per operation, and the longest remembered: apps and load tests send the same few. */
+const REMEMBERED_BODIES = 256;
+const REMEMBERED_TEXT = 4096;
+
+const plans = new WeakMap<OperationEntry, OperationPlan>();
+
+function planOf(op: OperationEntry): OperationPlan {
+  let plan = plans.get(op);
+  if (plan) return plan;
+  plan = {
+    parameters: op.parameters.flatMap((p) =>
+      p.in === 'query' || p.in === 'header'
+        ? [
+            {
+              in: p.in,
+              name: p.in === 'header' ? p.name.toLowerCase() : p.name,
+              key: `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`,
+              schemas: [p.schema],
+            },
+          ]
+        : [],
+    ),
+    bodies: new Map(),
+  };
+  plans.set(op, plan);
+  return plan;
+}
+
+/** The body's use, walked once per distinct text (`bodyText`: the JSON as it came, when the caller has it). */
+function bodyUse(op: OperationEntry, body: unknown, bodyText: string | undefined): BodyUse {
+  const { bodies } = planOf(op);
+  const known = bodyText === undefined ? undefined : bodies.get(bodyText);
+  if (known) return known;
+  const use = walkBody(body, op.requestBody?.schema);
+  if (bodyText !== undefined && bodyText.length <= REMEMBERED_TEXT) {
+    if (bodies.size >= REMEMBERED_BODIES) bodies.delete(bodies.keys().next().value!);
+    bodies.set(bodyText, use);
+  }
+  return use;
 }
 
 /** Adds one exchange of `op` to `file`. */
@@ -120,14 +174,20 @@ export function noteExchange(file: UsageFile, op: OperationEntry, x: NotedExchan
   if (x.world && usage.worlds) bump(usage.worlds, x.world);
   if (x.body !== undefined) {
     bump(usage.sent, '');
-    for (const at of walkBody(x.body, op.requestBody?.schema, usage.values)) bump(usage.sent, at);
+    const use = bodyUse(op, x.body, x.bodyText);
+    for (const at of use.pointers) bump(usage.sent, at);
+    for (const [at, encoded] of use.values) noteValue(usage.values, at, encoded);
   }
-  for (const p of op.parameters) {
-    if (p.in !== 'query' && p.in !== 'header') continue;
-    const value = p.in === 'query' ? x.query?.[p.name] : x.headers?.[p.name.toLowerCase()];
+  for (const p of planOf(op).parameters) {
+    const value = p.in === 'query' ? x.query?.[p.name] : x.headers?.[p.name];
     if (value === undefined) continue;
-    const key = `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
-    bump(usage.parameters, key);
-    noteValue(usage.values, key, value, [p.schema]);
+    bump(usage.parameters, p.key);
+    const encoded = listedValue(value, p.schemas);
+    if (encoded !== undefined) noteValue(usage.values, p.key, encoded);
   }
+}
+
+function noteValue(values: Record<string, Counts>, at: string, encoded: string): void {
+  values[at] ??= {};
+  bump(values[at]!, encoded, 1, USAGE_BOUNDS.values);
 }

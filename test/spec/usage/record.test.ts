@@ -124,3 +124,16 @@ t.test('merging sums counts and spans the periods; sources must match', async (t
   t.same(m.operations.saveThing!.worlds, { w1: 1, w2: 1 });
   t.throws(() => mergeUsage([a, emptyUsage('client')]), /different sources/);
 });
+
+t.test('a body text seen before counts as walking it again would', async (t) => {
+  const walked = emptyUsage('mock');
+  const remembered = emptyUsage('mock');
+  const body = { unit: 'cm', windows: [{ width: '1', mount: 'inside' }] };
+  for (let i = 0; i < 3; i++) {
+    noteExchange(walked, op, { operationId: 'saveThing', status: 200, body });
+    noteExchange(remembered, op, { operationId: 'saveThing', status: 200, body, bodyText: JSON.stringify(body) });
+  }
+  t.same(remembered.operations, walked.operations);
+  t.equal(remembered.operations.saveThing!.sent['/windows/[]/width'], 3);
+  t.same(remembered.operations.saveThing!.values['/unit'], { '"cm"': 3 });
+});
