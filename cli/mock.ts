@@ -234,6 +234,8 @@ export function startLines(
   tls?: MockCertificate,
 ): { out: string; warning?: string } {
   const { host } = settings;
+  // Fastify names `::` as bound (`http://[::]:4010`), an address no browser opens; 0.0.0.0 it already names 127.0.0.1.
+  address = address.replace('//[::]:', '//[::1]:');
   const reach = [
     ...reachLines(tls ? 'https' : 'http', host, bound, network.lan),
     ...ipv6Lines(host, network.interfaces),

@@ -40,3 +40,16 @@ t.test("the IPv6 example is the mock's lines for --host ::, and the --https name
   for (const line of lines.filter((l) => l.includes('other devices'))) t.match(DOC, `\n${line}\n`, line);
   t.match(DOC, `  for ${certificateNames('0.0.0.0', lanAddresses('0.0.0.0', DOC_MACHINE)).join(', ')}\n`);
 });
+
+// Fastify names `::` as it bound it (`http://[::]:4010`): the banner's first URL was one no browser opens.
+t.test('regression: with --host :: the banner names an address a browser opens, [::1]', async (t) => {
+  const parsed = parseMockArgs(['--host', '::']);
+  if (!parsed.ok) throw new Error('--host :: refused');
+  const { ctx } = await resolveOptions({ spec: await spec() });
+  const world = { origin: 'seed' as const, seed: DEFAULTS.seed, clients: DEFAULTS.clients, rateLimit: ctx.rateLimit };
+  const network = { interfaces: DOC_MACHINE, lan: lanAddresses('::', DOC_MACHINE) };
+  const { out } = startLines('http://[::]:4010', 4010, parsed.settings, world, network);
+  t.match(out, /^Measurement Capture Service mock listening on http:\/\/\[::1\]:4010\/api\/v1$/m);
+  t.notMatch(out, /\[::\]:/, 'no [::] anywhere');
+  t.match(out, /http:\/\/\[2001:db8::5\]:4010\/api\/v1/, 'the LAN address as before');
+});
