@@ -13,10 +13,10 @@ import { allowedHosts, CORS_MAX_AGE, foreignHost, isAllowedOrigin } from '../lib
 import { type SecretPath, secretPathsOf } from '../lib/secret-paths.js';
 import { tlsFailure } from '../lib/tls-failure.js';
 import { createExchangeValidator, type ExchangeValidator } from '../spec/exchange.js';
-import { specFacts } from '../spec/facts.js';
+import { type SpecFacts, specFacts } from '../spec/facts.js';
 import type { OperationEntry } from '../spec/load.js';
 import { emptyUsage, type UsageFile } from '../spec/usage/format.js';
-import { noteExchange } from '../spec/usage/record.js';
+import { listedPlatform, noteExchange } from '../spec/usage/record.js';
 import { proxyClientErrors, refuseTunnel } from './client-errors.js';
 import { answerHeaders, ascii, connectionNamed, mergeVary } from './headers.js';
 import { PROXY_DEFAULTS, type ProxyOptions, type ProxySettings, resolveProxyOptions } from './options.js';
@@ -78,8 +78,7 @@ interface Context {
   secretPaths: readonly SecretPath[];
   /** The usage of the traffic relayed. */
   usage: UsageFile;
-  platforms: ReadonlySet<string>;
-  platformHeader: string;
+  facts: SpecFacts;
 }
 
 /** The proxy's app, ready to listen; options it cannot take are a ProxyOptionsError. */
@@ -110,8 +109,7 @@ export async function buildProxy(options: ProxyOptions): Promise<FastifyInstance
     report: exchangeReporter(log, tally),
     secretPaths: secretPathsOf(o.spec.operations, o.spec.basePath),
     usage: emptyUsage('proxy'),
-    platforms: new Set(facts.platforms),
-    platformHeader: facts.headers.platform,
+    facts,
   };
   usages.set(app, c.usage);
   app.removeAllContentTypeParsers();
@@ -288,11 +286,10 @@ function answerFindings(validator: ExchangeValidator, op: OperationEntry, res: R
 
 /** The exchange in the proxy's usage: what the app sent and what the upstream answered (0: no answer). */
 function noteUsage(c: Context, op: OperationEntry, request: FastifyRequest, body: unknown, status: number): void {
-  const platform = request.headers[c.platformHeader];
   noteExchange(c.usage, op, {
     operationId: op.operationId,
     status,
-    platform: typeof platform === 'string' && c.platforms.has(platform) ? platform : undefined,
+    platform: listedPlatform(c.facts, request.headers),
     body,
     query: request.query as Record<string, unknown> | undefined,
     headers: request.headers,

@@ -172,7 +172,7 @@ function toOperation(
     isPublic,
     subscriptionRequired: !isPublic && op['x-subscription-required'] === true,
     read: isReadNode(op),
-    ...(writeEffectOf(op) ? { writeEffect: writeEffectOf(op) } : {}),
+    writeEffect: writeEffectOf(op),
     list: false,
     assumed: op['x-assumed'] === true,
     pointer: `/paths${encodePointer([path, method])}`,

@@ -4,7 +4,7 @@
 // CLI's --usage-out writes the all-worlds view. spec:diff --usage reads it.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { noteExchange } from '../../spec/usage/record.js';
+import { listedPlatform, noteExchange } from '../../spec/usage/record.js';
 import { requestedWorld } from '../worlds/hook.js';
 
 const query = { type: 'object', properties: { world: {} } } as const;
@@ -12,17 +12,14 @@ const query = { type: 'object', properties: { world: {} } } as const;
 export default fp(
   async (app) => {
     const { ctx, worlds } = app.mock;
-    const platforms = new Set(ctx.facts.platforms);
-    const platformHeader = ctx.facts.headers.platform.toLowerCase();
     const note = (request: FastifyRequest, status: number) => {
       const op = request.operation;
       const world = request.world;
       if (!op || !world) return;
-      const platform = request.headers[platformHeader];
       noteExchange(world.usage, op, {
         operationId: op.operationId,
         status,
-        platform: typeof platform === 'string' && platforms.has(platform) ? platform : undefined,
+        platform: listedPlatform(ctx.facts, request.headers),
         world: world.name,
         body: request.body ?? undefined,
         bodyText: request.bodyText,

@@ -51,13 +51,14 @@ function atOrBelow(counts: Record<string, number> | undefined, at: string): numb
   return n;
 }
 
-/** Statuses a status key of the spec covers: `200`, or `2XX` for a class. */
-function statusCount(statuses: Record<string, number>, status: string): number {
-  const cls = /^([1-5])XX$/i.exec(status);
-  if (!cls) return statuses[status] ?? 0;
-  return Object.entries(statuses)
-    .filter(([s]) => s.startsWith(cls[1]!))
-    .reduce((n, [, v]) => n + v, 0);
+/** Whether an answered status is one a status key of the spec covers: `200`, or `2XX` for a class. */
+const covers = (key: string, status: string) => (/^[1-5]XX$/i.test(key) ? status.startsWith(key[0]!) : status === key);
+
+/** Calls answered with a status the key covers. */
+function statusCount(statuses: Record<string, number>, key: string): number {
+  let n = 0;
+  for (const [status, count] of Object.entries(statuses)) if (covers(key, status)) n += count;
+  return n;
 }
 
 const REQUIRE = /(?:added-required|made-required)$/;
@@ -106,7 +107,7 @@ function sawRead(place: Extract<Place, { part: 'response' }>, op: OperationUsage
   const at = normal(place.at);
   let n = 0;
   for (const [status, read] of Object.entries(op.read ?? {}))
-    if (statusCount({ [status]: 1 }, place.status)) n += atOrBelow(read, at);
+    if (covers(place.status, status)) n += atOrBelow(read, at);
   return n > 0 ? `read ${at} ${n}×` : undefined;
 }
 

@@ -5,6 +5,7 @@
 // and the values of enum fields that the enum lists. Nothing else of a value.
 // Pointers are written as the differ writes them (`/windows/[]/width`), so a
 // change's location finds its usage.
+import type { SpecFacts } from '../facts.js';
 import type { JsonSchema, OperationEntry } from '../load.js';
 import { subschemas } from '../schema.js';
 import { bump, type Counts, operationUsage, USAGE_BOUNDS, type UsageFile } from './format.js';
@@ -24,6 +25,15 @@ export interface NotedExchange {
   headers?: Record<string, unknown>;
   /** The body's JSON text as it came, when known: a body seen before is not walked again. */
   bodyText?: string;
+}
+
+/** The `platform` header's value when it is one the spec lists (else undefined: what a client typed is not kept). */
+export function listedPlatform(
+  facts: Pick<SpecFacts, 'platforms' | 'headers'>,
+  headers: Record<string, unknown> | undefined,
+): string | undefined {
+  const value = headers?.[facts.headers.platform];
+  return typeof value === 'string' && facts.platforms.includes(value) ? value : undefined;
 }
 
 /** Nodes of one body visited at most: a body of a million items costs no more than this. */

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { specFacts } from '../facts.js';
 import { type LoadedSpec, loadSpec, type OperationEntry } from '../load.js';
 import { bump, emptyUsage, operationUsage, type UsageFile, type UsageSink } from './format.js';
-import { noteExchange } from './record.js';
+import { listedPlatform, noteExchange } from './record.js';
 
 export interface UsageRecorderOptions {
   /** Shown as the source's name in spec:diff (`web app unit tests`). */
@@ -29,18 +29,17 @@ export async function createUsageRecorder(options: UsageRecorderOptions = {}): P
     spec.operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]),
   );
   const facts = specFacts(spec);
-  const platforms = new Set<unknown>(facts.platforms);
   let file = emptyUsage('client', new Date(), options.label);
+  const usage = (): UsageFile => ({ ...file, until: new Date().toISOString() });
   const operation = (method: string, path: string) => byCall.get(`${method.toUpperCase()} ${path}`);
   return {
     exchange(x) {
       const op = operation(x.method, x.path);
       if (!op) return;
-      const platform = x.headers?.[facts.headers.platform];
       noteExchange(file, op, {
         operationId: op.operationId,
         status: x.status,
-        platform: platforms.has(platform) ? String(platform) : undefined,
+        platform: listedPlatform(facts, x.headers),
         body: x.body,
         query: x.query,
         headers: x.headers,
@@ -49,14 +48,14 @@ export async function createUsageRecorder(options: UsageRecorderOptions = {}): P
     read(x) {
       const op = operation(x.method, x.path);
       if (!op) return;
-      const usage = operationUsage(file, op.operationId);
-      usage.read ??= {};
-      usage.read[String(x.status)] ??= {};
-      bump(usage.read[String(x.status)]!, x.at);
+      const counts = operationUsage(file, op.operationId);
+      counts.read ??= {};
+      counts.read[String(x.status)] ??= {};
+      bump(counts.read[String(x.status)]!, x.at);
     },
-    usage: () => ({ ...file, until: new Date().toISOString() }),
+    usage,
     save(path) {
-      writeFileSync(path, `${JSON.stringify({ ...file, until: new Date().toISOString() }, null, 2)}\n`);
+      writeFileSync(path, `${JSON.stringify(usage(), null, 2)}\n`);
     },
     reset() {
       file = emptyUsage('client', new Date(), options.label);
