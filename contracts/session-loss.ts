@@ -1,4 +1,4 @@
-// What a run says when its own session ends under it (contracts/session.ts
+// What a run says when its own session ends under it (contracts/session-renewal.ts
 // notices it, and signs in again when it can): one notice as it happens, and
 // one finding of the run. The token was refused where the run never logged it
 // out; after a logout of another of its sessions, that may be the logout's
