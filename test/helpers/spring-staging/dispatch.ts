@@ -53,7 +53,9 @@ function rateLimit(ctx: Ctx, limiter: RateLimiter | undefined): void {
   if (r.allowed) return;
   ctx.res.setHeader('X-Rate-Limit-Retry-After-Seconds', String(r.retryAfter));
   ctx.res.setHeader('Retry-After', String(r.retryAfter));
-  throw new ApiError(429, 'Too many requests. Please try again later.', {}, ctx.sw.has('rate-limit-spring-body'));
+  // The switched filter only calls sendError(429): Spring's error page then has no message.
+  if (ctx.sw.has('rate-limit-spring-body')) throw new ApiError(429, '', {}, true);
+  throw new ApiError(429, 'Too many requests. Please try again later.');
 }
 
 const CHALLENGE =

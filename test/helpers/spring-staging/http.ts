@@ -69,7 +69,7 @@ export function springTimestamp(now = new Date()): string {
 export function springBody(ctx: Ctx, status: number, message?: string, extra: Record<string, unknown> = {}) {
   const body: Record<string, unknown> = { timestamp: springTimestamp(), status, error: REASONS[status] ?? 'Error' };
   if (!ctx.sw.has('error-body-minimal')) {
-    if (message !== undefined) body.message = message;
+    if (message) body.message = message;
     Object.assign(body, extra);
   }
   body.path = ctx.path;
