@@ -107,6 +107,6 @@ export const DEVIATION_PROBES: Record<DeviationName, Probe> = {
   'reference-no-subscription': async (s) =>
     (await call(s, '/adminroom/index', undefined, { token: await signin(s, DEFAULT_ACCOUNTS.nosub) })).status,
   'unknown-route-401': async (s) => (await call(s, '/no/such/route', undefined, { method: 'GET' })).status,
-  'rooms-by-client-empty': async (s) =>
-    (await call(s, '/room/get-by-client-id', { client_id: 1 }, { token: await signin(s) })).text.length > 0,
+  'rooms-by-client-null': async (s) =>
+    (await call(s, '/room/get-by-client-id', { client_id: 1 }, { token: await signin(s) })).json === null,
 };

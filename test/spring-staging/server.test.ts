@@ -121,6 +121,10 @@ t.test('clean: writes persist and tokens die on password change', async (t) => {
   });
   const found = (await call(s, '/client/list', { keyword: 'dora' }, { token })).json.data.data;
   t.match(found, [{ id, name: 'Dora', billing_city: 'Zeeland' }]);
+  await call(s, '/client/update', { ...update, city: null, location: null }, { token });
+  const nulled = (await call(s, '/client/list', { keyword: 'dora' }, { token })).json.data.data[0];
+  t.type(nulled.city, 'string', 'a null never blanks a column §2.1 types as string');
+  t.equal(nulled.location, null, 'location is "string or null"');
   t.same((await call(s, '/client/delete', { client_id: id }, { token })).json, {
     message: 'Client deleted successfully.',
     data: [],

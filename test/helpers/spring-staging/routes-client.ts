@@ -79,6 +79,9 @@ const UPDATE: Dto = {
   end_client_known: { type: 'bool' },
 };
 
+/** Columns that may hold NULL; the others are NOT NULL DEFAULT '' (§2.1 "may be empty"). */
+const NULLABLE = new Set(['location', 'project_name', 'lead_source_name', 'lead_source_id']);
+
 /** JSON property -> entity field; absent properties keep the stored value (a PATCH-like mapper). */
 const COLUMNS: [string, keyof Client][] = [
   ['name', 'name'],
@@ -108,7 +111,9 @@ function update(ctx: Ctx): void {
   const row = client as unknown as Record<string, unknown>;
   for (const [prop, field] of COLUMNS) {
     if (prop === 'billing_city' && ctx.sw.has('update-drops-billing-city')) continue;
-    if (b[prop] !== undefined) row[field] = b[prop];
+    const value = b[prop];
+    // MapStruct's NullValuePropertyMappingStrategy.IGNORE: a null never blanks a NOT NULL column.
+    if (value !== undefined && (value !== null || NULLABLE.has(prop))) row[field] = value;
   }
   client.version += 1;
   client.updatedAtMicros = nowMicros();

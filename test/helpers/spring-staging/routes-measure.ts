@@ -1,6 +1,6 @@
 // RoomController and MeasurementController (§4.7-§4.12): the three form
 // add/edit operations share one DTO base; awnings have their own shape.
-import { ApiError, type Ctx, isoMicros, nowMicros, ok, sendEmpty, sendJson } from './http.js';
+import { ApiError, type Ctx, isoMicros, nowMicros, ok, sendJson } from './http.js';
 import { type Bound, bind, type Dto, type Field, int, str } from './jackson.js';
 import { type App, always, caller, companyClient, type Route } from './route.js';
 import { MEASUREMENT_TYPES, type Measurement } from './store.js';
@@ -165,8 +165,8 @@ function roomGet(ctx: Ctx, app: App): void {
 function roomsByClient(ctx: Ctx, app: App): void {
   const b = bind(ctx, 'RoomsByClientRequest', { client_id: { type: 'int', required: true } });
   const client = companyClient(ctx, b.client_id as number);
-  if (ctx.sw.has('rooms-by-client-empty')) {
-    sendEmpty(ctx, 200);
+  if (ctx.sw.has('rooms-by-client-null')) {
+    sendJson(ctx, 200, null);
     return;
   }
   const rooms = app.store.rooms

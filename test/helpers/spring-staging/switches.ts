@@ -37,7 +37,7 @@ export const DEFECTS = {
     document: '§2.5 "last_page, total | integer" with "next_page_url ... string or null" (the last page number)',
     behaviour: 'last_page = floor(total / per_page): a partial last page is not counted, next/last URLs follow it',
     operations: ['/client/list', '/client/user_client'],
-    modes: ['read-only', 'writes'],
+    modes: ['read-only', 'writes', 'fuzz'],
   },
   'user-client-all-companies': {
     document: '§4.4 "Returns clients shared by members of the caller\'s company."',
@@ -178,9 +178,9 @@ export const DEVIATIONS = {
     operations: [],
     modes: ['read-only', 'fuzz'],
   },
-  'rooms-by-client-empty': {
+  'rooms-by-client-null': {
     document: '§4.12 "The response body is not shown (the sample response is null)."',
-    behaviour: 'the controller returns ResponseEntity.ok().build(): 200 with an empty body',
+    behaviour: 'the controller returns a Jackson NullNode: 200 with the JSON body `null`, as the sample shows',
     operations: ['/room/get-by-client-id'],
     modes: ['read-only', 'writes'],
   },
