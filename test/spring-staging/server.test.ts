@@ -106,6 +106,8 @@ t.test('clean: Spring habits where the document is silent', async (t) => {
   t.match(invalid.json, { status: 400, message: /Validation failed/ });
   t.equal((await call(s, '/client/list', {}, { token, headers: { platform: '' } })).status, 400);
   t.equal((await call(s, '/plans/index', undefined, { token, method: 'HEAD' })).status, 200);
+  t.equal((await call(s, '/client/list', {}, { token, headers: { accept: 'text/html' } })).status, 406);
+  t.equal((await call(s, '/client/list', {}, { token, headers: { accept: 'text/html, */*;q=0.8' } })).status, 200);
   t.equal((await call(s, '/client/list', undefined, { method: 'OPTIONS' })).headers.get('allow'), 'POST,OPTIONS');
 });
 
@@ -173,4 +175,58 @@ for (const name of DEVIATION_NAMES) {
 
 t.test('an unknown switch is refused', async (t) => {
   await t.rejects(startSpringStaging({ defects: ['no-such-defect' as never] }), /unknown spring-staging switch/);
+});
+
+const PATHS = [
+  '/user/signup',
+  '/user/signin',
+  '/user/qrcode_signin',
+  '/user/forgot_password',
+  '/user/reset_password/abc',
+  '/user/update_password',
+  '/user/settings',
+  '/countries/index',
+  '/how-works/get',
+  '/plans/index',
+  '/client/list',
+  '/client/user_client',
+  '/client/update',
+  '/client/delete',
+  '/measurements/awning_measurement_add_edit',
+  '/measurements/single_window_photo_add_edit',
+  '/measurements/specialty_window_add_edit',
+  '/measurements/series_window_with_draperies_add_edit',
+  '/room/get',
+  '/room/get-by-client-id',
+  '/room/measurement_type',
+  '/adminroom/index',
+  '/user/get_company_user',
+  '/user/get_profile',
+  '/transactions/get_user_current_plan',
+];
+
+const HOSTILE: string[] = [
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '{"client_id":"abc","room_id":{},"page":-1,"limit":1e30,"keyword":"\' OR 1=1 --"}',
+  '{"client_id":9007199254740993,"email":["x"],"name":null,"width":-5,"awning_type":"folding"}',
+  `{"keyword":"${'é'.repeat(300)}","company_name":"\\u0000","client_id":1.5,"end_client_known":"maybe"}`,
+  '{"user_id":1,"client_id":1,"room_id":1,"measurement_type_id":99,"unit_type":"inch","window_name":"w","window_type":"x"}',
+  '{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}',
+];
+
+t.test('clean: hostile bodies never give a 500', async (t) => {
+  const s = await startSpringStaging();
+  t.teardown(() => s.close());
+  const token = await signin(s);
+  for (const path of PATHS) {
+    for (const raw of HOSTILE) {
+      const a = await call(s, path, undefined, { token, raw });
+      t.ok(a.status < 500, `${path} ${raw.slice(0, 40)} -> ${a.status}`);
+      t.ok(a.text === '' || a.json !== undefined, `${path}: a JSON answer`);
+    }
+  }
+  t.equal(({} as Record<string, unknown>).polluted, undefined);
 });

@@ -27,6 +27,18 @@ function lookup(route: string): Route | undefined {
   return ROUTES.get(route);
 }
 
+/** Whether an Accept header admits application/json (absent: anything goes). */
+function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((range) => {
+    const [media = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase());
+    if (params.some((p) => /^q=0(\.0*)?$/.test(p))) return false;
+    return (
+      ['*/*', 'application/*', 'application/json'].includes(media) || /^application\/[a-z0-9.+-]*\+json$/.test(media)
+    );
+  });
+}
+
 function allowed(route: Route): string[] {
   return route.methods.includes('GET') ? [...route.methods, 'HEAD'] : route.methods;
 }
@@ -103,6 +115,11 @@ function pipeline(ctx: Ctx, app: App, limiter: RateLimiter | undefined): void {
   if (!allowed(route).includes(ctx.method)) {
     ctx.res.setHeader('Allow', allowed(route).join(','));
     throw new ApiError(405, `Request method '${ctx.method}' is not supported`, {}, true);
+  }
+  if (!acceptsJson(ctx.req.headers.accept)) {
+    // HttpMediaTypeNotAcceptableException: nothing the controller produces may be written, not even an error body.
+    sendEmpty(ctx, 406);
+    return;
   }
   interceptors(ctx, route);
   route.handle(ctx, app);

@@ -41,7 +41,7 @@ export async function startSpringStaging(o: SpringOptions = {}): Promise<SpringS
   // Tomcat's connection timeout keeps a stalled client from holding a worker.
   server.requestTimeout = 20_000;
   server.headersTimeout = 10_000;
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = 20_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

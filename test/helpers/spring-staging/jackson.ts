@@ -146,9 +146,10 @@ export function bind(ctx: Ctx, className: string, dto: Dto, bodyRequired = true)
     throw parseError(`Cannot deserialize value of type \`com.brightline.mcs.dto.${className}\` from ${kindOf(raw)}`);
   }
   const strict = ctx.sw.has('strict-coercion');
-  const out: Bound = {};
+  const out: Bound = Object.create(null);
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const f = dto[key];
+    // Own properties only: `__proto__` or `constructor` in a body are unknown fields, not Object's.
+    const f = Object.hasOwn(dto, key) ? dto[key] : undefined;
     if (!f) {
       if (ctx.sw.has('unknown-properties-refused')) {
         throw parseError(
