@@ -55,6 +55,8 @@ export function readBody(req: IncomingMessage): Promise<{ body: Buffer; tooLarge
     });
     req.on('end', () => resolve({ body: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge }));
     req.on('error', () => resolve({ body: Buffer.alloc(0), tooLarge }));
+    // A client that goes away mid-body must not leave the handler waiting forever.
+    req.on('close', () => resolve({ body: Buffer.alloc(0), tooLarge }));
   });
 }
 

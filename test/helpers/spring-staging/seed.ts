@@ -2,7 +2,7 @@
 // main's company (a plan, four members, clients across them, rooms holding
 // every form kind), another company with its own clients, and a company
 // without a plan.
-import { type Client, hashPassword, type Store, type User } from './store.js';
+import { type Client, hashPassword, type Room, type Store, type User } from './store.js';
 
 export interface Account {
   email: string;
@@ -49,23 +49,36 @@ function generator(seed: number): () => number {
   };
 }
 
-export function seedStore(store: Store, accounts: Accounts, seed: number): void {
-  const rnd = generator(seed);
-  const pick = <T>(list: T[]): T => list[Math.floor(rnd() * list.length)]!;
-  // Creation times in the past year, with microseconds, increasing with the id.
-  let clock = Date.UTC(2025, 0, 6, 8) * 1000 + Math.floor(rnd() * 1e6);
-  const tick = () => {
-    clock += Math.floor(rnd() * 86_400e6 * 4) + 1;
-    return clock;
-  };
+/** Inserts rows as a data-loading script would; creation times increase with the id, microseconds included. */
+class Seeder {
+  private readonly rnd: () => number;
+  private clock: number;
 
-  const company = (name: string, planId: number | null) => {
-    const c = { id: store.nextId('company'), name, planId };
-    store.companies.push(c);
+  constructor(
+    private readonly store: Store,
+    seed: number,
+  ) {
+    this.rnd = generator(seed);
+    this.clock = Date.UTC(2025, 0, 6, 8) * 1000 + Math.floor(this.rnd() * 1e6);
+  }
+
+  private pick<T>(list: T[]): T {
+    return list[Math.floor(this.rnd() * list.length)]!;
+  }
+
+  private tick(): number {
+    this.clock += Math.floor(this.rnd() * 86_400e6 * 4) + 1;
+    return this.clock;
+  }
+
+  company(name: string, planId: number | null) {
+    const c = { id: this.store.nextId('company'), name, planId };
+    this.store.companies.push(c);
     return c;
-  };
-  const user = (companyId: number, name: string, account: Account, phoneNo: string | null): User => {
-    const id = store.nextId('user');
+  }
+
+  user(companyId: number, name: string, account: Account, phoneNo: string | null): User {
+    const id = this.store.nextId('user');
     const u: User = {
       id,
       companyId,
@@ -77,17 +90,19 @@ export function seedStore(store: Store, accounts: Accounts, seed: number): void 
       tokenVersion: 0,
       deviceTokens: [],
     };
-    store.users.push(u);
+    this.store.users.push(u);
     return u;
-  };
-  const client = (owner: User, extra: Partial<Client> = {}): Client => {
-    const [city, state, zip] = pick(CITIES);
-    const name = pick(FIRST);
-    const surname = pick(LAST);
-    const id = store.nextId('client');
-    const lead = rnd() < 0.4 ? pick(LEADS) : null;
-    const created = tick();
-    const street = `${100 + Math.floor(rnd() * 900)} ${pick(STREETS)}`;
+  }
+
+  client(owner: User, extra: Partial<Client> = {}): Client {
+    const { rnd } = this;
+    const [city, state, zip] = this.pick(CITIES);
+    const name = this.pick(FIRST);
+    const surname = this.pick(LAST);
+    const id = this.store.nextId('client');
+    const lead = rnd() < 0.4 ? this.pick(LEADS) : null;
+    const created = this.tick();
+    const street = `${100 + Math.floor(rnd() * 900)} ${this.pick(STREETS)}`;
     const billed = rnd() < 0.5;
     const c: Client = {
       id,
@@ -95,7 +110,7 @@ export function seedStore(store: Store, accounts: Accounts, seed: number): void 
       companyId: owner.companyId,
       leadSourceId: lead ? lead[0] : null,
       endClientKnown: rnd() < 0.6,
-      quoteNo: rnd() < 0.7 ? `Q-${2025}-${String(id).padStart(4, '0')}` : '',
+      quoteNo: rnd() < 0.7 ? `Q-2025-${String(id).padStart(4, '0')}` : '',
       projectName: rnd() < 0.5 ? `${surname} residence` : null,
       name,
       surname,
@@ -119,34 +134,69 @@ export function seedStore(store: Store, accounts: Accounts, seed: number): void 
       deletedAtMicros: null,
       ...extra,
     };
-    store.clients.push(c);
+    this.store.clients.push(c);
     return c;
-  };
+  }
 
-  const bright = company('Brightline Blinds & Awnings', 2);
-  const harbor = company('Harbor Shade Co.', 1);
-  const solo = company('Solo Drapery', null);
-  const main = user(bright.id, 'Dana Whitfield', accounts.main, '+1 555 0100');
+  room(c: Client, adminRoomId: number | null, name: string): Room {
+    const r = { id: this.store.nextId('room'), clientId: c.id, adminRoomId, name, createdAtMicros: this.tick() };
+    this.store.rooms.push(r);
+    return r;
+  }
+
+  measure(r: Room, by: User, typeId: number, windowName: string, groupId: number): void {
+    this.store.measurements.push({
+      id: this.store.nextId('measurement'),
+      roomId: r.id,
+      clientId: r.clientId,
+      userId: by.id,
+      measurementTypeId: typeId,
+      windowName,
+      groupId,
+      createdAtMicros: this.tick(),
+      fields: { unit_type: 'inch', mount_type: 'inside', note: '' },
+    });
+  }
+
+  /** Rooms holding every form kind, and an awning, for one client. */
+  furnish(c: Client, by: User): void {
+    const living = this.room(c, 1, 'Living Room');
+    this.measure(living, by, 1, 'Bay window left', 1);
+    this.measure(living, by, 2, 'Front series A-C', 2);
+    this.measure(living, by, 2, 'Front series D-E', 2);
+    this.measure(this.room(c, 2, 'Main bedroom'), by, 3, 'Arched transom', 3);
+    this.room(c, null, 'Patio');
+    const awning = { awningType: 'retractable', width: 144, projection: 96, mountHeight: 102 };
+    this.store.awnings.push({ id: this.store.nextId('awning'), clientId: c.id, ...awning });
+  }
+}
+
+const spare = (local: string, domain: string, n: number): Account => ({
+  email: `${local}@${domain}`,
+  password: `spare-${n}-${local}`,
+});
+
+export function seedStore(store: Store, accounts: Accounts, seed: number): void {
+  const s = new Seeder(store, seed);
+  const bright = s.company('Brightline Blinds & Awnings', 2);
+  const harbor = s.company('Harbor Shade Co.', 1);
+  const solo = s.company('Solo Drapery', null);
+  const main = s.user(bright.id, 'Dana Whitfield', accounts.main, '+1 555 0100');
   const members = [
-    user(bright.id, 'Ravi Patel', accounts.password, null),
-    user(
-      bright.id,
-      'Carmen Ruiz',
-      { email: 'carmen.ruiz@brightline-blinds.test', password: 'x-unused-1' },
-      '+1 555 0102',
-    ),
-    user(bright.id, 'Theo Marsh', { email: 'theo.marsh@brightline-blinds.test', password: 'x-unused-2' }, null),
+    s.user(bright.id, 'Ravi Patel', accounts.password, null),
+    s.user(bright.id, 'Carmen Ruiz', spare('carmen.ruiz', 'brightline-blinds.test', 1), '+1 555 0102'),
+    s.user(bright.id, 'Theo Marsh', spare('theo.marsh', 'brightline-blinds.test', 2), null),
   ];
-  const other = user(harbor.id, 'Omar Haddad', accounts.other, '+1 555 0200');
-  user(harbor.id, 'Yuki Sato', { email: 'yuki.sato@harborshade.test', password: 'x-unused-3' }, null);
-  const nosub = user(solo.id, 'Lena Frost', accounts.nosub, null);
+  const other = s.user(harbor.id, 'Omar Haddad', accounts.other, '+1 555 0200');
+  s.user(harbor.id, 'Yuki Sato', spare('yuki.sato', 'harborshade.test', 3), null);
+  const nosub = s.user(solo.id, 'Lena Frost', accounts.nosub, null);
 
-  // 23 of main's own: one full page of 20 and a partial second page.
-  const mains = Array.from({ length: 23 }, () => client(main));
-  for (const m of members) for (let i = 0; i < 4; i++) client(m);
-  for (let i = 0; i < 8; i++) client(other);
-  for (let i = 0; i < 2; i++) client(nosub);
-  const disposable = client(main, {
+  // 23 of main's own plus the disposable one: a full page of 20 and a partial second page.
+  const mains = Array.from({ length: 23 }, () => s.client(main));
+  for (const m of members) for (let i = 0; i < 4; i++) s.client(m);
+  const theirs = Array.from({ length: 8 }, () => s.client(other));
+  for (let i = 0; i < 2; i++) s.client(nosub);
+  const disposable = s.client(main, {
     name: 'Disposable',
     surname: 'Fixture',
     email: 'disposable.fixture@mail.test',
@@ -155,41 +205,6 @@ export function seedStore(store: Store, accounts: Accounts, seed: number): void 
   });
   store.disposableClientId = disposable.id;
 
-  const room = (c: Client, adminRoomId: number | null, name: string) => {
-    const r = { id: store.nextId('room'), clientId: c.id, adminRoomId, name, createdAtMicros: tick() };
-    store.rooms.push(r);
-    return r;
-  };
-  const measure = (r: { id: number; clientId: number }, typeId: number, windowName: string, groupId: number) => {
-    store.measurements.push({
-      id: store.nextId('measurement'),
-      roomId: r.id,
-      clientId: r.clientId,
-      userId: main.id,
-      measurementTypeId: typeId,
-      windowName,
-      groupId,
-      createdAtMicros: tick(),
-      fields: { unit_type: 'inch', mount_type: 'inside', note: '' },
-    });
-  };
-  for (const c of mains.slice(0, 6)) {
-    const living = room(c, 1, 'Living Room');
-    measure(living, 1, 'Bay window left', 1);
-    measure(living, 2, 'Front series A-C', 2);
-    measure(living, 2, 'Front series D-E', 2);
-    const bed = room(c, 2, 'Main bedroom');
-    measure(bed, 3, 'Arched transom', 3);
-    room(c, null, 'Patio');
-    store.awnings.push({
-      id: store.nextId('awning'),
-      clientId: c.id,
-      awningType: 'retractable',
-      width: 144,
-      projection: 96,
-      mountHeight: 102,
-    });
-  }
-  const theirs = store.clients.find((c) => c.userId === other.id)!;
-  measure(room(theirs, 3, 'Kitchen'), 1, 'Sink window', 1);
+  for (const c of mains.slice(0, 6)) s.furnish(c, main);
+  s.furnish(theirs[0]!, other);
 }

@@ -160,11 +160,6 @@ export class Store {
     return next;
   }
 
-  /** Raise a sequence past ids inserted by the seed (as a Flyway script would). */
-  bump(table: string, id: number): void {
-    if ((this.sequences.get(table) ?? 0) < id) this.sequences.set(table, id);
-  }
-
   user(id: number): User | undefined {
     return this.users.find((u) => u.id === id);
   }
