@@ -156,3 +156,76 @@ t.test('status findings rest on what the check expected, said once', async (t) =
     }
   }
 });
+
+t.test(
+  'regression: another status where the spec assumes one is judged whole as the deployment’s choice',
+  async (t) => {
+    // A Spring deployment answered an unknown client id with 403 Access Denied (its own body); the body was
+    // judged against the no-plan 403 the document gives, and the check failed on a choice the document leaves open.
+    const loaded = await spec();
+    const validator = createExchangeValidator(loaded);
+    const op = (id: string) => loaded.byId.get(id)!;
+    const answer = (status: number, body: unknown): Outcome => ({
+      request: { method: 'POST', path: '/x' },
+      status,
+      headers: { 'content-type': 'application/json' },
+      text: body === undefined ? '' : JSON.stringify(body),
+      body,
+      ms: 1,
+    });
+    const situation = '/x-situations/unknown-client';
+    const spring = {
+      timestamp: '2026-11-29T07:34:48.897+00:00',
+      status: 403,
+      error: 'Forbidden',
+      message: 'Access Denied',
+    };
+    const judged = { situation: '404', rests: situation };
+    const rows: Array<[string, Outcome, Expect, Array<[RegExp, string | undefined]>]> = [
+      [
+        'a 403 in the framework’s body: every finding rests on the situation',
+        answer(403, spring),
+        [404],
+        [
+          [/^updateClient answered 403, expected 404$/, situation],
+          [/^updateClient 403 \/message: must be equal to constant$/, situation],
+        ],
+      ],
+      [
+        'a 403 with no body: the same',
+        answer(403, undefined),
+        [404],
+        [
+          [/^updateClient answered 403, expected 404$/, situation],
+          [/^updateClient 403 came with/, situation],
+        ],
+      ],
+      [
+        'a server error stays an error, body and all',
+        answer(500, { message: 'Server Error' }),
+        [404],
+        [
+          [
+            /^updateClient answered 500 \(a server error\), expected 404 \(a status the spec does not document/,
+            undefined,
+          ],
+        ],
+      ],
+      [
+        'the expected status with a body off the spec: the body is judged as the document says',
+        answer(404, { message: 'Client not found.', status: '404' }),
+        [404],
+        [[/^updateClient 404 \/status: must be integer$/, '/components/schemas/NotFoundError']],
+      ],
+    ];
+    for (const [name, out, expect, want] of rows) {
+      const { findings } = conformAnswer(op('updateClient'), validator, out, expect, judged);
+      const got = findings.map((f) => `${f.message} @ ${f.assumption ?? 'fact'}`);
+      t.ok(findings.length >= want.length, `${name}: ${got.join(' | ')}`);
+      for (const [i, [message, assumption]] of want.entries()) {
+        t.match(findings[i]?.message, message, `${name}: ${got.join(' | ')}`);
+        t.equal(findings[i]?.assumption, assumption, `${name}: rests on ${assumption ?? 'a fact'}`);
+      }
+    }
+  },
+);
