@@ -47,6 +47,21 @@ export function diffSchema(
   const b = foldAllOf(base);
   const h = foldAllOf(head);
 
+  // A schema that became a union keeping it as one branch (or the reverse) changed its alternatives, not its
+  // fields: comparing the union's empty top level with the object would say every field is gone.
+  const union = (x: S) => (x.oneOf ?? x.anyOf) as S[] | undefined;
+  const kept = (one: S, many: S[] | undefined) => many?.some((m) => safeEqual(foldAllOf(m), one));
+  if (!union(b) && kept(b, union(h))) {
+    const n = union(h)!.length;
+    add('alternatives-changed', direction === 'response', `1 alternative → ${n} (the old one among them)`);
+    return out;
+  }
+  if (!union(h) && kept(h, union(b))) {
+    const n = union(b)!.length;
+    add('alternatives-changed', direction === 'request', `${n} alternatives → 1 (one of the old ones)`);
+    return out;
+  }
+
   const bt = declaredTypes(b);
   const ht = declaredTypes(h);
   if (bt && ht && show(bt) !== show(ht)) {

@@ -53,3 +53,38 @@ t.test('operations: a missing operationId and credential-less access are named, 
   t.ok(removed.includes('POST /client/list2 was added'), { removed });
   for (const m of [...renamed, ...anonymous, ...removed]) t.notMatch(m, /undefined|"" are/, m);
 });
+
+t.test('regression: a schema made a union that keeps it as a branch is one change of alternatives', async (t) => {
+  // The awning operation's 401 went from the {message, status} body to oneOf [that body, {status: "error"}]:
+  // the differ compared the union's empty top level with the object and said "message" and "status" were gone.
+  const api: JsonSchema = {
+    type: 'object',
+    required: ['message', 'status'],
+    properties: { message: { type: 'string' }, status: { type: 'integer' } },
+  };
+  const other: JsonSchema = {
+    type: 'object',
+    required: ['status'],
+    properties: { status: { const: 'error' }, message: { type: 'string' } },
+  };
+  const union: JsonSchema = { oneOf: [api, other] };
+  const rows: Array<[string, JsonSchema, JsonSchema, Direction, string, boolean]> = [
+    ['response widened', api, union, 'response', '1 alternative → 2 (the old one among them)', true],
+    ['request widened', api, union, 'request', '1 alternative → 2 (the old one among them)', false],
+    ['response narrowed', union, api, 'response', '2 alternatives → 1 (one of the old ones)', false],
+    ['request narrowed', union, api, 'request', '2 alternatives → 1 (one of the old ones)', true],
+  ];
+  for (const [name, b, h, direction, message, breaking] of rows) {
+    const changes = diffSchema(b, h, direction);
+    t.same(
+      changes.map((c) => [c.message, c.breaking]),
+      [[message, breaking]],
+      name,
+    );
+  }
+  // A union that does not keep the old schema is still compared field by field.
+  const changes = diffSchema(api, { oneOf: [other] }, 'response').map((c) => c.message);
+  t.ok(changes.length > 0 && !changes.some((m) => m.includes('(the old one among them)')), 'no branch kept', {
+    changes,
+  });
+});
