@@ -557,6 +557,7 @@ export interface components {
             /** @description The HTTP status code, repeated in the body. */
             status: number;
         };
+        UnlistedError: components["schemas"]["ApiError"];
         /** @description Error body `{status: "error", message: string}` of the awning, country and plan operations (section 7). */
         StatusError: {
             /** @constant */
@@ -604,6 +605,18 @@ export interface components {
         PlansUnauthorizedError: components["schemas"]["StatusError"] & {
             /** @constant */
             message?: "Unauthorized";
+        };
+        StatusUnauthenticatedError: components["schemas"]["StatusError"] & {
+            /** @constant */
+            message?: "Unauthenticated.";
+        };
+        StatusSubscriptionRequiredError: components["schemas"]["StatusError"] & {
+            /** @constant */
+            message?: "Subscription required.";
+        };
+        StatusTooManyRequestsError: components["schemas"]["StatusError"] & {
+            /** @constant */
+            message?: "Too many requests. Please try again later.";
         };
         /** @description Always an empty array. */
         EmptyArray: unknown[];
@@ -1078,7 +1091,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ApiError"];
+                "application/json": components["schemas"]["UnlistedError"];
             };
         };
         /** @description Missing or invalid authentication. */
@@ -1207,7 +1220,7 @@ export interface components {
                  *       "status": 413
                  *     }
                  */
-                "application/json": components["schemas"]["ApiError"];
+                "application/json": components["schemas"]["UnlistedError"];
             };
         };
         /** @description A body sent with a content type other than application/json. */
@@ -1222,7 +1235,7 @@ export interface components {
                  *       "status": 415
                  *     }
                  */
-                "application/json": components["schemas"]["ApiError"];
+                "application/json": components["schemas"]["UnlistedError"];
             };
         };
         /** @description The body fails validation; the example is a missing `email`. */
@@ -1344,6 +1357,41 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["TooManyRequestsError"];
+            };
+        };
+        /**
+         * @description Missing or invalid authentication, on an operation section 7 also gives the
+         *     `{status: "error", message}` failure shape: its two shape sentences ("for the
+         *     codes below" and "on the awning, country and plan operations") both reach this
+         *     401, so either body may come, with section 7's message.
+         */
+        StatusShapedUnauthenticated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UnauthenticatedError"] | components["schemas"]["StatusUnauthenticatedError"];
+            };
+        };
+        /** @description No active subscription, on an operation section 7 also gives the `{status: "error", message}` shape (as StatusShapedUnauthenticated). */
+        StatusShapedSubscriptionRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SubscriptionRequiredError"] | components["schemas"]["StatusSubscriptionRequiredError"];
+            };
+        };
+        /** @description Rate limit exceeded, on an operation section 7 also gives the `{status: "error", message}` shape (as StatusShapedUnauthenticated). */
+        StatusShapedTooManyRequests: {
+            headers: {
+                "Retry-After": components["responses"]["TooManyRequests"]["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["responses"]["TooManyRequests"]["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["responses"]["TooManyRequests"]["headers"]["X-RateLimit-Remaining"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TooManyRequestsError"] | components["schemas"]["StatusTooManyRequestsError"];
             };
         };
         /** @description Measurement added (or edited). */
@@ -1539,7 +1587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["UnlistedError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -1620,7 +1668,7 @@ export interface operations {
                      *       "status": 401
                      *     }
                      */
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["UnlistedError"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -1921,7 +1969,7 @@ export interface operations {
             413: components["responses"]["StatusPayloadTooLarge"];
             415: components["responses"]["StatusUnsupportedMediaType"];
             422: components["responses"]["StatusValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["StatusShapedTooManyRequests"];
             /** @description The country list could not be read. */
             500: {
                 headers: {
@@ -2106,17 +2154,18 @@ export interface operations {
              * @description Missing or invalid authentication (section 5 rule 3: a subscription
              *     endpoint is protected, so the 401 is the document's). The interface
              *     document gives both the general 401 body and a plans failure
-             *     `Unauthorized` in the `{status: "error", message}` shape; either may come.
+             *     `Unauthorized` in the `{status: "error", message}` shape; either may come,
+             *     as may section 7's `Unauthenticated.` in that shape (StatusShapedUnauthenticated).
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlansUnauthorizedError"] | components["schemas"]["UnauthenticatedError"];
+                    "application/json": components["schemas"]["PlansUnauthorizedError"] | components["schemas"]["UnauthenticatedError"] | components["schemas"]["StatusUnauthenticatedError"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["StatusShapedTooManyRequests"];
         };
     };
     getCurrentPlan: {
@@ -2600,8 +2649,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["StatusBadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["SubscriptionRequired"];
+            401: components["responses"]["StatusShapedUnauthenticated"];
+            403: components["responses"]["StatusShapedSubscriptionRequired"];
             /** @description Unknown client, room or awning measurement id. */
             404: {
                 headers: {
@@ -2634,7 +2683,7 @@ export interface operations {
                     "application/json": components["schemas"]["AwningValidationError"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["StatusShapedTooManyRequests"];
         };
     };
     addEditSingleWindowPhotoMeasurement: {
