@@ -235,7 +235,7 @@ t.test('the switch tables are complete and match the README', async (t) => {
   const { DEFECTS, DEVIATIONS } = await import('../helpers/spring-staging/index.js');
   const { readFile } = await import('node:fs/promises');
   const readme = await readFile(new URL('../helpers/spring-staging/README.md', import.meta.url), 'utf8');
-  t.ok(DEFECT_NAMES.length >= 12 && DEFECT_NAMES.length <= 15, `${DEFECT_NAMES.length} defects`);
+  t.ok(DEFECT_NAMES.length >= 12, `${DEFECT_NAMES.length} defects`);
   t.ok(DEVIATION_NAMES.length >= 8 && DEVIATION_NAMES.length <= 12, `${DEVIATION_NAMES.length} deviations`);
   for (const [name, row] of [...Object.entries(DEFECTS), ...Object.entries(DEVIATIONS)]) {
     t.ok(readme.includes(`| \`${name}\` |`), `README lists ${name}`);

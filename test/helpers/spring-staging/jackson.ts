@@ -129,7 +129,8 @@ export function bind(ctx: Ctx, className: string, dto: Dto, bodyRequired = true)
     const given = ctx.req.headers['content-type'] || 'application/octet-stream';
     throw new ApiError(415, `Content-Type '${given}' is not supported.`);
   }
-  if (ctx.tooLarge) throw new ApiError(413, 'Maximum upload size exceeded', {}, true);
+  // The app's advice writes it (in the operation's shape); the defect lets the container's default body through.
+  if (ctx.tooLarge) throw new ApiError(413, 'Maximum upload size exceeded', {}, ctx.sw.has('oversize-default-body'));
   let raw: unknown = null;
   if (hasBody) {
     try {

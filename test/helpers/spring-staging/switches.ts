@@ -101,6 +101,12 @@ export const DEFECTS = {
     operations: ['/client/list'],
     modes: ['fuzz'],
   },
+  'oversize-default-body': {
+    document: '§4.1 countries: "Failure body shape: `status` = `error`, `message` string"',
+    behaviour: "a body over the size limit is refused (413) by the container, bypassing the advice: Spring's default body",
+    operations: ['/countries/index'],
+    modes: ['read-only', 'writes', 'fuzz'],
+  },
   'rate-limit-spring-body': {
     document: '§7 "429 | rate limit exceeded | `Too many requests. Please try again later.`" in {message, status}',
     behaviour: "the Bucket4j filter answers Spring's default body {timestamp, status, error, path}, no message",
