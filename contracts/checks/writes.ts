@@ -12,24 +12,9 @@ import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
 import { awningChecks } from './awning.js';
+import { updatableStrings } from './client-fields.js';
 import { measurementChecks } from './window-measurements.js';
 import { type Client, taken, writeSpec } from './write-kit.js';
-
-export const UPDATE_STRINGS = [
-  'location',
-  'address',
-  'city',
-  'state',
-  'zip_code',
-  'billing_address',
-  'billing_city',
-  'billing_state',
-  'billing_zip_code',
-  'phone_no',
-  'lead_source_name',
-  'quote_no',
-  'project_name',
-];
 
 /** The client as client/list shows it: the pages are read for it, and judged by client/list's own checks. */
 async function findClient(run: CheckRun, id: number): Promise<Client | undefined> {
@@ -95,7 +80,7 @@ async function writeBack(run: CheckRun, client: Client): Promise<Finding[]> {
     surname: client.surname,
     email: client.email,
   };
-  for (const k of UPDATE_STRINGS) if (typeof client[k] === 'string') body[k] = client[k];
+  for (const f of updatableStrings(run.spec)) if (typeof client[f.name] === 'string') body[f.name] = client[f.name];
   if (typeof client.lead_source_id === 'number') body.lead_source_id = client.lead_source_id;
   if (client.end_client_known === 0 || client.end_client_known === 1)
     body.end_client_known = client.end_client_known === 1;

@@ -117,7 +117,7 @@ const cases: Array<{
       const { city: _dropped, ...body } = bodyOf(request.body);
       return forwardBody({ mock, request, reply }, body);
     },
-    expect: [/^after the update, client\/list shows client \d+'s city as ".*", not "QA City \d{14}" as written/],
+    expect: [/^after the update, client\/list shows client \d+'s city as ".*", not ".*" as written/],
   },
   {
     name: 'a client list that does not show an update (a stale cache)',
@@ -131,7 +131,7 @@ const cases: Array<{
     run: { allowWrites: true },
     check: 'update-then-read',
     defect: stale('/client/user_client'),
-    expect: [/^after the update, client\/user_client shows client \d+'s city as ".*", not "QA City \d{14}" as written/],
+    expect: [/^after the update, client\/user_client shows client \d+'s city as ".*", not ".*" as written/],
   },
   {
     name: "a delete that leaves the client's rooms readable",

@@ -5,40 +5,44 @@
 // rooms; then its original values are written back and read again.
 import type { Outcome } from '../../../lib/http.js';
 import { preview } from '../../../lib/preview.js';
+import type { LoadedSpec } from '../../../spec/load.js';
 import type { CheckRun } from '../../check-run.js';
 import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
+import { otherText, updatableStrings } from '../client-fields.js';
 import { COMPANY_CLIENTS, searchOf } from '../paging.js';
-import { UPDATE_STRINGS } from '../writes.js';
 import { type Client, during, failed, found as finding, listed, read, sequence, stopped, succeeded } from './shared.js';
 
-/** Fields a listing may give as null, which the update request takes as null too. */
-const NULLABLE = new Set(['location', 'project_name', 'lead_source_name']);
-/** Fields of the listed client the update request requires, and sends as listed. */
-const SENT = ['name', 'surname', 'email'];
 /** Walks ask for large pages: fewer calls against a throttled deployment. */
 const PAGE = { limit: 100 };
 
 /** The update request that writes a listed client's own values back, nulls included (so a restore restores them). */
-export function updateBody(c: Client): Record<string, unknown> {
-  const body: Record<string, unknown> = { client_id: c.id, name: c.name, surname: c.surname, email: c.email };
-  for (const k of UPDATE_STRINGS) if (typeof c[k] === 'string' || (c[k] === null && NULLABLE.has(k))) body[k] = c[k];
+export function updateBody(spec: LoadedSpec, c: Client): Record<string, unknown> {
+  const body: Record<string, unknown> = { client_id: c.id };
+  for (const f of updatableStrings(spec))
+    if (f.required || typeof c[f.name] === 'string' || (c[f.name] === null && f.nullable)) body[f.name] = c[f.name];
   if (typeof c.lead_source_id === 'number' || c.lead_source_id === null) body.lead_source_id = c.lead_source_id;
   if (c.end_client_known === 0 || c.end_client_known === 1) body.end_client_known = c.end_client_known === 1;
   return body;
 }
 
-/** The client's own values with three changed; the new quote number is a keyword only it matches. */
-export function changedBody(c: Client, stamp: string): { body: Record<string, unknown>; marker: string } {
+/** The client's own values with every optional string the listing gives back changed (a field the deployment
+ *  drops silently shows), and end_client_known flipped; the new quote number is a keyword only it matches. */
+export function changedBody(
+  spec: LoadedSpec,
+  c: Client,
+  stamp: string,
+): { body: Record<string, unknown>; marker: string } {
   const marker = `QA${stamp}`;
-  const body = {
-    ...updateBody(c),
-    quote_no: marker,
-    city: `QA City ${stamp}`,
-    end_client_known: c.end_client_known !== 1,
-  };
-  return { body, marker };
+  const body = updateBody(spec, c);
+  for (const f of updatableStrings(spec)) {
+    const value = body[f.name];
+    // A null the field may hold becomes text too (the restore writes the null back).
+    if (!f.required && (typeof value === 'string' || (value === null && f.nullable)))
+      body[f.name] = otherText(value ?? '', f.maxLength);
+  }
+  return { body: { ...body, quote_no: marker, end_client_known: c.end_client_known !== 1 }, marker };
 }
 
 /** What a listing must show once `body` was written: each field sent, in the listing's form, and the same ids. */
@@ -124,7 +128,9 @@ async function readBefore(run: CheckRun, found: Discovered, id: number): Promise
   if (!first.client)
     return [finding(run, first.out, 'listClients', `client ${id} is not listed by client/list; nothing was written`)];
   // The update sends them (the request requires them): without them it could not write the client's own values.
-  const absent = SENT.filter((k) => typeof first.client![k] !== 'string');
+  const absent = updatableStrings(run.spec)
+    .filter((f) => f.required && typeof first.client![f.name] !== 'string')
+    .map((f) => f.name);
   const unsendable = stopped(
     [],
     'listClients',
@@ -182,7 +188,7 @@ async function readsAfter(
 /** Writes the original values back and reads them; a client left changed is said so, with what to do. */
 async function restore(run: CheckRun, before: Client): Promise<Finding[]> {
   const step = 'restoring the original values';
-  const body = updateBody(before);
+  const body = updateBody(run.spec, before);
   const out = await run.call('updateClient', { body });
   const left = finding(
     run,
@@ -221,7 +227,7 @@ export async function updateReadCheck(s: Session, found: Discovered): Promise<vo
     const before = await readBefore(run, found, id);
     if (Array.isArray(before)) return before;
     const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-    const { body, marker } = changedBody(before.client, stamp);
+    const { body, marker } = changedBody(run.spec, before.client, stamp);
     const problems: Finding[] = [...before.observations];
     try {
       const out = await run.call('updateClient', { body });
