@@ -32,6 +32,8 @@ export function selectChecks(
   const wanted = o.checks.size ? named('checks') : new Set(checks.map((c) => c.name));
   const excluded = named('excludeChecks');
   const chosen = new Set([...wanted].filter((n) => !excluded.has(n)));
+  // A run of no check would end in "the deployment honours the spec": a pass that checked nothing.
+  if (!chosen.size) throw nothingLeft(o);
   const pulled: string[] = [];
   // Most checks work on the records conformance's reads find; named without it, they would only skip.
   const needsRecords = checks.some((c) => chosen.has(c.name) && c.needs.includes('records'));
@@ -49,6 +51,15 @@ function unknownCheck(option: 'checks' | 'excludeChecks', name: string, checks: 
   return new ContractOptionsError(
     (n) =>
       `${n(option)} names ${name}, which is no check or group of the registry${guess ? ` (did you mean ${guess}?)` : ''}; groups: ${CHECK_GROUPS.join(', ')}; --list-checks lists the checks`,
+  );
+}
+
+function nothingLeft(o: { checks: Set<string>; excludeChecks: Set<string> }) {
+  const list = (names: Set<string>) => [...names].join(',');
+  return new ContractOptionsError((n) =>
+    o.checks.size
+      ? `${n('excludeChecks')} ${list(o.excludeChecks)} takes out every check ${n('checks')} ${list(o.checks)} names: no check is left to run (--list-checks lists them)`
+      : `${n('excludeChecks')} ${list(o.excludeChecks)} takes out every check of the registry: no check is left to run (--list-checks lists them)`,
   );
 }
 

@@ -151,6 +151,57 @@ t.test('a name that is no check or group is a usage error naming the nearest', a
   });
 });
 
+t.test('a selection that leaves no check is a usage error, not a run that checked nothing and passed', async (t) => {
+  // --checks negative --exclude-checks negative ran 0 checks and said "the deployment honours the spec", exit 0.
+  for (const [checks, excludeChecks, message] of [
+    [
+      ['negative'],
+      ['negative'],
+      /^excludeChecks negative takes out every check checks negative names: no check is left/,
+    ],
+    [
+      ['negative:method', 'auth:none'],
+      ['negative', 'auth'],
+      /^excludeChecks negative,auth takes out every check checks negative:method,auth:none names/,
+    ],
+    [[], [...CHECK_GROUPS], /^excludeChecks conformance,auth,.* takes out every check of the registry/],
+  ] as const)
+    await t.rejects(run({ checks: [...checks], excludeChecks: [...excludeChecks] }), {
+      name: 'ContractOptionsError',
+      options: checks.length ? ['excludeChecks', 'checks'] : ['excludeChecks'],
+      message,
+    });
+  const err: string[] = [];
+  const written: string[] = [];
+  const io = {
+    stdout: () => undefined,
+    stderr: (s: string) => err.push(s),
+    writeFile: async (path: string) => void written.push(path),
+  };
+  const code = await main(
+    [
+      '--base-url',
+      url,
+      '--checks',
+      'negative',
+      '--exclude-checks',
+      'negative',
+      '--reporter',
+      'json',
+      '--out',
+      'r.json',
+    ],
+    { MCS_EMAIL: demo.email, MCS_PASSWORD: demo.password },
+    io,
+  );
+  t.equal(code, 2);
+  t.match(
+    err.join('\n'),
+    /--exclude-checks negative takes out every check --checks negative names: no check is left to run/,
+  );
+  t.same(written, [], 'bad flags write no report');
+});
+
 t.test('the command line: --list-checks exits 0 without a base URL; a misspelt --checks exits 2', async (t) => {
   const out: string[] = [];
   const err: string[] = [];
