@@ -8,6 +8,7 @@ import { assumptionLabel, restates } from './finding.js';
 import { unchecked } from './human.js';
 import { LEDGER_STYLE, ledgerSections } from './ledger-html.js';
 import { MEASURES_STYLE, measureSections } from './measures-html.js';
+import { stoppedWhy } from './stopped.js';
 
 const VERDICTS: CheckResult['verdict'][] = ['fail', 'observation', 'pass', 'skip'];
 const LABEL: Record<CheckResult['verdict'], string> = {
@@ -121,8 +122,10 @@ function byFailures(ops: string[], report: RunReport): Array<[string, Tally]> {
 /** A stopped run gives no verdict on the deployment: it says why it stopped, and that the results are those so far. */
 function verdict(report: RunReport): string {
   const { stopped } = report;
-  if (stopped)
-    return `<p class="verdict bad" id="stopped">The run was ${stopped.kind}: ${esc(stopped.reason)}. No verdict on the deployment; the results below are those so far.</p>`;
+  if (stopped) {
+    const why = stoppedWhy(stopped);
+    return `<p class="verdict bad" id="stopped">The run was ${stopped.kind}${why ? `: ${esc(why)}` : ''}. No verdict on the deployment; the results below are those so far.</p>`;
+  }
   const ok = report.summary.checks.failed === 0;
   // The checks the verdict does not stand on for want of an input are said beside it, as in the human report.
   const wanting = unchecked(report.summary.wanting).trim();

@@ -5,6 +5,7 @@ import { escapeXml as esc } from './escape.js';
 import { findingLine, shownExchange } from './finding.js';
 import { ledgerProperties } from './ledger.js';
 import { measureProperties } from './measures.js';
+import { stoppedWhy } from './stopped.js';
 
 function problemText(r: CheckResult): string {
   const lines = r.problems.map(findingLine);
@@ -53,9 +54,10 @@ export function renderJunit(report: RunReport): string {
     );
   // A stopped run is an error of the run's own, which CI shows beside the failures so far.
   const stopped = report.stopped;
+  const why = stopped && stoppedWhy(stopped);
   if (stopped)
     suites.push(
-      `  <testsuite name="mcs-contracts.run" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${esc(report.startedAt)}">\n    <testcase classname="mcs-contracts.run" name="the run goes to its end" time="0.000">\n      <error message="the run was ${stopped.kind}: ${esc(stopped.reason)}" type="${stopped.kind}"/>\n    </testcase>\n  </testsuite>`,
+      `  <testsuite name="mcs-contracts.run" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${esc(report.startedAt)}">\n    <testcase classname="mcs-contracts.run" name="the run goes to its end" time="0.000">\n      <error message="the run was ${stopped.kind}${why ? `: ${esc(why)}` : ''}" type="${stopped.kind}"/>\n    </testcase>\n  </testsuite>`,
     );
   const c = report.summary.checks;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcs-contracts ${esc(report.target)}${report.world ? ` world ${esc(report.world.name)}` : ''}" tests="${c.total + (stopped ? 1 : 0)}" failures="${c.failed}" errors="${stopped ? 1 : 0}" skipped="${c.skipped + c.observations}" time="${(report.summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
