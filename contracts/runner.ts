@@ -251,7 +251,7 @@ async function signInOrCheckToken(s: Session, world: WorldChoice): Promise<void>
     s.token = token;
     const out = await s.call('getProfile', { body: {} });
     if (out.fault) throw new RunAborted(unreachable(s, out.fault));
-    const nothingThere = wrongPath('the token check (user/get_profile)', out, s.ctx.apiBase);
+    const nothingThere = wrongPath('the token check (user/get_profile)', out, s.ctx, s.spec.basePath);
     if (nothingThere) throw new RunAborted(nothingThere);
     if (out.status === 401)
       throw new RunAborted(`the token was refused (401 from ${s.ctx.apiBase}/user/get_profile)${freshHint(world)}`);
@@ -269,7 +269,7 @@ async function signInOrCheckToken(s: Session, world: WorldChoice): Promise<void>
   );
   if (!s.token)
     throw new RunAborted(
-      wrongPath('sign-in', out, s.ctx.apiBase) ??
+      wrongPath('sign-in', out, s.ctx, s.spec.basePath) ??
         `${noToken(out.status, out.body)}${out.status === 401 ? freshHint(world) : ''}`,
     );
 }
