@@ -131,10 +131,32 @@ t.test('a check that needs records pulls conformance:reads in, and says so', asy
     report.results.filter((r) => r.group === 'auth').every((r) => r.verdict === 'pass'),
     'and with them its replays pass',
   );
-  const without = await run({ checks: ['auth:x-api-token'], excludeChecks: ['conformance'] });
+  const starving: string[] = [];
+  const without = await run({ checks: ['auth:x-api-token'], excludeChecks: ['conformance'] }, starving);
   t.ok(
     without.results.filter((r) => r.group === 'auth').every((r) => r.verdict === 'skip'),
     'excluded, it is not run, and the replays skip with their reason',
+  );
+  // The replays' own reason ("no client ...") is so because nothing looked: each says why nothing did.
+  t.ok(
+    without.results
+      .filter((r) => r.group === 'auth')
+      .every((r) =>
+        r.notes[0]?.endsWith(
+          '(conformance:reads, which finds the records this check works on, was left out by --exclude-checks)',
+        ),
+      ),
+    'each skip says conformance:reads was left out',
+  );
+  t.match(
+    starving,
+    [/^auth:x-api-token work on the records conformance:reads finds, which is left out: they skip/],
+    'and a notice says so before the run',
+  );
+  const oneRoom = await run({ checks: ['meaning:one-room'], excludeChecks: ['conformance:reads'] });
+  t.match(
+    oneRoom.results.map((r) => r.notes[0]),
+    [/^no client with a room was found \(conformance:reads, which finds the records/],
   );
 });
 
