@@ -47,4 +47,9 @@ for (const [name, options, wanted] of rows)
       .find((l) => l.startsWith('Verdict:'))!;
     for (const flag of Object.keys(wanted)) t.ok(verdict.includes(`(${flag} gives it)`), `the verdict names ${flag}`);
     if (!Object.keys(wanted).length) t.notMatch(verdict, /Not checked/);
+    // Each skip names the flags that give its input once ("...--password-account-email... or --allow-writes to
+    // sign one up; --password-account-email/--password-account-password or --allow-writes gives it").
+    for (const r of report.results.filter((r) => r.wants))
+      for (const flag of r.wants!.flag.split(/\/| or /))
+        t.equal(r.notes[0]!.split(flag).length - 1, 1, `${r.id}: its reason names ${flag} once`);
   });
