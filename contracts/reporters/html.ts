@@ -96,7 +96,7 @@ header{padding:1rem 1.5rem;background:#111827;color:#f9fafb}header h1{margin:0 0
 main{padding:1rem 1.5rem;max-width:1200px}h2{font-size:1.05rem;margin:1.2rem 0 .5rem}
 table{border-collapse:collapse;background:#fff;max-width:100%}th,td{padding:.25rem .6rem;border-bottom:1px solid #e5e7eb;text-align:left}td.n{text-align:right;white-space:nowrap}
 td.fail{color:#b91c1c;font-weight:700}td.observation{color:#b45309}.summary-tables{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}
-.filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.8rem 0;padding:.6rem;background:#fff;border:1px solid #e5e7eb;border-radius:6px}
+.filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.8rem 0;padding:.6rem;background:#fff;border:1px solid #e5e7eb;border-radius:6px}.filters select{max-width:min(24rem,60vw)}
 .check{background:#fff;border:1px solid #e5e7eb;border-left:4px solid #9ca3af;border-radius:4px;margin:.3rem 0;padding:.3rem .6rem}
 .check.fail{border-left-color:#dc2626}.check.pass{border-left-color:#16a34a}.check.observation{border-left-color:#d97706}
 summary{cursor:pointer}.badge{display:inline-block;min-width:6.5em;font-size:.75rem;font-weight:700;text-transform:uppercase}

@@ -52,17 +52,20 @@ function lengthened(report: RunReport): RunReport {
     patch: [{ op: 'replace' as const, path: POINTER, value: { pattern: WORD } }],
   };
   const results = report.results.map((r, i) =>
-    i === 0
-      ? {
-          ...r,
-          verdict: 'fail' as const,
-          title: `${r.title} ${WORD}`,
-          problems: [
-            { message: `${URL_} ${WORD}`, at: POINTER, expected: WORD, actual: URL_, severity: 'error' as const },
-          ],
-          notes: [URL_],
-        }
-      : r,
+    // An operationId as long as a spec may give one: the Operation filter's menu grew to its width.
+    i === 1
+      ? { ...r, operationId: `addEditSeriesWindowWithDraperiesAndSpecialtyShapes${WORD.slice(0, 120)}` }
+      : i === 0
+        ? {
+            ...r,
+            verdict: 'fail' as const,
+            title: `${r.title} ${WORD}`,
+            problems: [
+              { message: `${URL_} ${WORD}`, at: POINTER, expected: WORD, actual: URL_, severity: 'error' as const },
+            ],
+            notes: [URL_],
+          }
+        : r,
   );
   return {
     ...report,
@@ -73,14 +76,15 @@ function lengthened(report: RunReport): RunReport {
   };
 }
 
-t.test('--reporter html: no sideways scroll at 1280 and 1440 px, however long the words', async (t) => {
+t.test('--reporter html: no sideways scroll from 768 to 1440 px, however long the words', async (t) => {
   const report = await reportWithAFailure(t);
   const b = await browserPage(t);
   if (!b) return;
   const file = resolve(SCREENSHOTS, '..', 'contracts-wide.html');
   await writeFile(file, renderHtml(lengthened(report)));
   const { page } = b;
-  for (const width of [1280, 1440]) {
+  // 1280 and 1440 are QA's screens; 1024 and 768 (a tablet, a split screen) must not scroll sideways either.
+  for (const width of [1280, 1440, 1024, 768]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`file://${file}`);
     // Every <details> open: what it holds counts for the width too.
