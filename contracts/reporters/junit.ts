@@ -38,6 +38,17 @@ function testcase(r: CheckResult): string {
   return `${open}>\n      <skipped message="${esc(why)}"/>\n    </testcase>`;
 }
 
+/** The checks --checks / --exclude-checks chose and left out: a JUnit view of a narrowed run must say it was
+ *  narrowed, as the other reports' modes do; a whole run adds nothing. */
+function selectionProperties(report: RunReport): Array<[string, string]> {
+  const notSelected = report.checks?.notSelected ?? [];
+  if (!notSelected.length) return [];
+  return [
+    ['checks.selected', (report.checks?.made ?? []).map((c) => c.name).join(', ')],
+    ['checks.notSelected', notSelected.join(', ')],
+  ];
+}
+
 export function renderJunit(report: RunReport): string {
   const groups = [...new Set(report.results.map((r) => r.group))];
   const suites = groups.map((g) => {
@@ -47,7 +58,7 @@ export function renderJunit(report: RunReport): string {
     const skipped = rs.filter((r) => r.verdict === 'skip' || r.verdict === 'observation').length;
     return `  <testsuite name="mcs-contracts.${esc(g)}" tests="${rs.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${esc(report.startedAt)}">\n${rs.map(testcase).join('\n')}\n  </testsuite>`;
   });
-  const properties = [...measureProperties(report), ...ledgerProperties(report)];
+  const properties = [...measureProperties(report), ...ledgerProperties(report), ...selectionProperties(report)];
   if (properties.length)
     suites.push(
       `  <testsuite name="mcs-contracts.measures" tests="0" failures="0" errors="0" skipped="0" time="0.000" timestamp="${esc(report.startedAt)}">\n    <properties>\n${properties.map(([k, v]) => `      <property name="${esc(k)}" value="${esc(v)}"/>`).join('\n')}\n    </properties>\n  </testsuite>`,

@@ -8,6 +8,7 @@ import { CHECK_GROUPS, CHECKS, entryOf } from '../../contracts/checks/registry.j
 import { checkLines } from '../../contracts/checks/registry-text.js';
 import { nodeAt } from '../../contracts/measures/assumptions.js';
 import { renderHuman } from '../../contracts/reporters/human.js';
+import { renderJunit } from '../../contracts/reporters/junit.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
 import { HTTP_RULES } from '../../contracts/types.js';
@@ -116,6 +117,18 @@ t.test('a group selects its entries; --exclude-checks takes some out', async (t)
       .sort(),
   );
   t.ok(entries.has('negative:missing') && !entries.has('negative:type'), 'the excluded entries are out');
+  // JUnit has no modes line: its properties say the run was narrowed, and what it left out.
+  const xml = renderJunit(report);
+  t.match(xml, /<property name="checks\.selected" value="negative:refused-sign-in, [^"]*negative:missing"\/>/);
+  t.match(
+    xml,
+    /<property name="checks\.notSelected" value="conformance:signin, conformance:reads, [^"]*negative:type, negative:method, [^"]*"\/>/,
+  );
+  t.notMatch(
+    renderJunit(await run({ checks: [], minCoverage: 0 })),
+    /checks\.notSelected/,
+    'a whole run leaves none out',
+  );
 });
 
 t.test('a check that needs records pulls conformance:reads in, and says so', async (t) => {
