@@ -39,6 +39,28 @@ t.test('the registry: unique names, groups of the CheckGroup union, a line each'
   t.equal(checkLines().length, CHECKS.length);
 });
 
+t.test('--list-checks says what each entry needs by the flag that gives it, not by the registry key', async (t) => {
+  // "[needs writes, records; writes]" left a reader to guess that the first "writes" is --allow-writes.
+  const lines = new Map(CHECKS.map((c, i) => [c.name, checkLines()[i]!]));
+  const flags: Record<string, RegExp> = {
+    records: /the records of conformance:reads/,
+    company: /--company/,
+    nosub: /--nosub-email/,
+    writes: /--allow-writes/,
+    destructive: /--allow-destructive --client-id/,
+    'password-account': /--password-account-email or --allow-writes/,
+    'rate-limit': /--check-rate-limit/,
+    fuzz: /--fuzz N/,
+  };
+  for (const c of CHECKS) {
+    const line = lines.get(c.name)!;
+    for (const n of c.needs) t.match(line, flags[n]!, `${c.name} needs ${n}`);
+    t.notMatch(line, /\bneeds (records|writes|fuzz|nosub|company)\b|; writes\]/, `${c.name}: no registry key`);
+    t.equal(/changes the deployment\]$/.test(line), c.writes, `${c.name}: says whether it writes`);
+  }
+  t.match(lines.get('meaning:members'), /the caller's company \(--company\)/);
+});
+
 t.test("each entry's assumptions are x-assumed nodes of the spec or rules of HTTP", async (t) => {
   for (const c of CHECKS)
     for (const a of c.assumptions) {
