@@ -7,6 +7,7 @@ import { escapeHtml as esc } from './escape.js';
 import { assumptionLabel, restates } from './finding.js';
 import { unchecked } from './human.js';
 import { LEDGER_STYLE, ledgerSections } from './ledger-html.js';
+import { waitedSeconds } from './measures.js';
 import { MEASURES_STYLE, measureSections } from './measures-html.js';
 import { stoppedWhy } from './stopped.js';
 
@@ -143,7 +144,7 @@ export function renderHtml(report: RunReport): string {
 <title>Contract report: ${esc(report.target)}</title><style>${STYLE}${MEASURES_STYLE}${LEDGER_STYLE}</style></head>
 <body><header><h1>Contract report · ${esc(report.target)}</h1>
 ${verdict(report)}
-<p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total} checks · operations covered ${operations.covered} of ${operations.total} · ${requests} requests in ${(durationMs / 1000).toFixed(1)} s${report.summary.waitedMs ? ` (${(report.summary.waitedMs / 1000).toFixed(1)} s of it waiting for the pace or a Retry-After)` : ''} · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
+<p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total} checks · operations covered ${operations.covered} of ${operations.total} · ${requests} requests in ${(durationMs / 1000).toFixed(1)} s${waitedSeconds(report) ? ` (${waitedSeconds(report)} s of it waiting for the pace or a Retry-After)` : ''} · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
 ${operations.uncovered.length ? `<p>Not reached: ${operations.uncovered.map(esc).join(', ')}</p>` : ''}</header>
 <main><h2>Summary</h2><div class="summary-tables">
 <table id="by-group"><caption>Per group</caption>${head}${groups.map((g) => tallyRow(g, tally(report.results.filter((r) => r.group === g)), `data-group="${esc(g)}"`)).join('')}</table>

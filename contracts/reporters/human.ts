@@ -7,7 +7,7 @@ import { type Cause, causeOf, groupCauses } from './causes.js';
 import { terminalLine as line, terminalText } from './escape.js';
 import { findingLine, shownExchange } from './finding.js';
 import { causeLines, ledgerLines } from './ledger.js';
-import { measureLines } from './measures.js';
+import { measureLines, waitedSeconds } from './measures.js';
 import { stoppedWhy } from './stopped.js';
 
 const MARK: Record<CheckResult['verdict'], string> = { pass: 'ok  ', fail: 'FAIL', observation: 'obs ', skip: 'skip' };
@@ -87,7 +87,7 @@ export function renderHuman(report: RunReport): string {
     ...(report.checks?.notSelected.length
       ? [`Not selected (--checks/--exclude-checks): ${line(report.checks.notSelected.join(', '))}`]
       : []),
-    `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s${report.summary.waitedMs ? ` (${(report.summary.waitedMs / 1000).toFixed(1)} s of it waiting for the pace or a Retry-After)` : ''}`,
+    `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s${waitedSeconds(report) ? ` (${waitedSeconds(report)} s of it waiting for the pace or a Retry-After)` : ''}`,
     ...measureLines(report).map(line),
     ...causeLines(causes).map(line),
     ...ledgerLines(report.ledger).map(line),
