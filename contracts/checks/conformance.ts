@@ -6,7 +6,7 @@ import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { COMPANY, companyOf, NO_COMPANY } from './company.js';
 import { CREDENTIALS, canSignIn, disposableSession, endSession } from './disposable.js';
-import { tokenOf } from './kit.js';
+import { noClient, tokenOf } from './kit.js';
 import { noRoomsCheck } from './no-rooms.js';
 
 const NOBODY = 'nobody@example.invalid';
@@ -231,7 +231,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
     for (const operationId of ['getRoomsByClientId', 'getRoomMeasurements']) {
       s.skip(
         { id: `conformance:${operationId}`, group: 'conformance', operationId, title: 'reads rooms' },
-        'the account has no client to read rooms of',
+        noClient(s, 'the account has no client to read rooms of'),
       );
     }
     return found;
@@ -249,7 +249,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
         operationId: 'getRoomMeasurements',
         title: "lists a room's measurements",
       },
-      'no client with a room was found',
+      noClient(s, 'no client with a room was found'),
     );
     return found;
   }

@@ -13,6 +13,7 @@ import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
+import { noClient } from './kit.js';
 
 type Client = Record<string, unknown> & { id: number };
 
@@ -92,7 +93,7 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     );
     return;
   }
-  if (!client) return skipAll(s, ['updateClient', ...MEASUREMENTS], 'the account has no client');
+  if (!client) return skipAll(s, ['updateClient', ...MEASUREMENTS], noClient(s, 'the account has no client'));
   await s.check(spec('updateClient', "writes a client's own values back and reads them unchanged"), (run) =>
     writeBack(run, client),
   );

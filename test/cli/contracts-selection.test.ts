@@ -62,3 +62,22 @@ t.test('the checks a stopped run did not begin are one line each reason, not a l
   t.equal(Number(line?.[1]), notRun, 'the line counts them all');
   t.match(out, /^Verdict: none: the run was interrupted/m);
 });
+
+t.test('--only an operation whose records client/list finds: no skip says the account has no client', async (t) => {
+  // --only getRoomsByClientId said "because the account has no client to read rooms of" (client/list was not
+  // called), and listed checks of operations --only left out with reasons of their own.
+  const mock = await buildMock({ spec: await spec(), rateLimit: false });
+  const url = await mock.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => mock.close());
+  const io = capture();
+  const argv = ['--base-url', url, '--world', 'default', '--only', 'getRoomsByClientId'];
+  t.equal(await main(argv, { MCS_EMAIL: 'demo@example.com', MCS_PASSWORD: 'demo-password' }, io), 0);
+  const out = io.out.join('\n');
+  t.notMatch(out, /has no client|no client with a room was found/, 'no untrue reason');
+  t.match(
+    out,
+    /^skip conformance {2}getRoomsByClientId: .*\n +because client\/list, where the run finds the account's clients, is not selected by --only\/--skip$/m,
+  );
+  const listed = [...out.matchAll(/^(?:ok|skip|FAIL|obs) +\S+ +(\w+): /gm)].map((m) => m[1]);
+  t.same([...new Set(listed)], ['getRoomsByClientId'], 'no line of an operation --only left out');
+});
