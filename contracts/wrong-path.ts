@@ -39,7 +39,7 @@ function elsewhere(path: string, tried: Tried, specPath: string): string {
     moves.push(
       ownPath
         ? `--base-url ${origin} for one served at ${server}, the spec's server path`
-        : `no --base-path (the default, ${server}, the spec's server path) for one served at ${origin}${server}`,
+        : `--base-path ${server}, the spec's server path and the default when --base-path is left out, for one served at ${origin}${server}`,
     );
   const flags = ownPath ? '--base-url and --base-path name it' : '--base-path names it';
   return `if the API is served under another path, ${flags}${moves.length ? ` (${moves.join('; ')})` : ''}`;

@@ -79,12 +79,12 @@ t.test('the hint names the other places to look, never the path just tried', asy
       'the default path tried',
       { baseUrl: 'http://h.test:4010' },
       /looked for under \/api\/v1; if the API is served under another path, --base-path names it \(--base-path \/ for an API served at the root of http:\/\/h\.test:4010\)$/,
-      [/default, \/api\/v1/],
+      [/--base-path \/api\/v1/],
     ],
     [
       '--base-path / tried',
       { baseUrl: 'http://h.test:4010', basePath: '/' },
-      /looked for under \/; if the API is served under another path, --base-path names it \(no --base-path \(the default, \/api\/v1, the spec's server path\) for one served at http:\/\/h\.test:4010\/api\/v1\)$/,
+      /looked for under \/; if the API is served under another path, --base-path names it \(--base-path \/api\/v1, the spec's server path and the default when --base-path is left out, for one served at http:\/\/h\.test:4010\/api\/v1\)$/,
       [/--base-path \/ for/],
     ],
     [
