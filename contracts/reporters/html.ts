@@ -4,7 +4,7 @@
 // group, operation and verdict, readable when printed.
 import type { CheckResult, Finding, RunReport } from '../types.js';
 import { escapeHtml as esc } from './escape.js';
-import { assumptionLabel, restates } from './finding.js';
+import { assumptionLabel, unsaid } from './finding.js';
 import { unchecked } from './human.js';
 import { LEDGER_STYLE, ledgerSections } from './ledger-html.js';
 import { waitedSeconds } from './measures.js';
@@ -68,12 +68,13 @@ function extras(p: Finding): string {
 }
 
 function problem(p: Finding): string {
+  // Said once: a fact the message already states is not repeated under it.
+  const { at, expected, actual } = unsaid(p);
   const facts = [
     p.status !== undefined ? `<dt>status</dt><dd>${esc(p.status)}</dd>` : '',
-    p.at ? `<dt>at</dt><dd><code>${esc(p.at)}</code></dd>` : '',
-    // Said once: not when the message already states both.
-    p.expected !== undefined && !restates(p) ? `<dt>expected</dt><dd><code>${esc(p.expected)}</code></dd>` : '',
-    p.actual !== undefined && !restates(p) ? `<dt>got</dt><dd><code>${esc(p.actual)}</code></dd>` : '',
+    at ? `<dt>at</dt><dd><code>${esc(at)}</code></dd>` : '',
+    expected !== undefined ? `<dt>expected</dt><dd><code>${esc(expected)}</code></dd>` : '',
+    actual !== undefined ? `<dt>got</dt><dd><code>${esc(actual)}</code></dd>` : '',
   ].join('');
   const label = assumptionLabel(p);
   return `<li class="${label ? 'assumed' : ''}"><p>${esc(p.message)}${label ? ` <span class="tag">${esc(label)}</span>` : ''}</p>${facts ? `<dl>${facts}</dl>` : ''}${reproduceBlock(p)}${extras(p)}</li>`;

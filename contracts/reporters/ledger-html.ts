@@ -5,6 +5,7 @@ import type { LedgerEntry, LedgerReport } from '../measures/types.js';
 import type { RunReport } from '../types.js';
 import { type Cause, groupCauses } from './causes.js';
 import { escapeHtml as esc } from './escape.js';
+import { factsText } from './finding.js';
 
 // Laid out by fixed shares, not by content: a pointer or a reason of any length wraps inside its column, and the
 // short columns (status, kind) keep their words whole however long the others are.
@@ -20,7 +21,8 @@ function evidence(e: LedgerEntry): string {
     const exchange = r
       ? `<pre>${esc(`${r.request.method} ${r.request.url}${r.request.body ? `\n\n${r.request.body}` : ''}`)}</pre><pre>${esc(r.response ? `${r.response.status} ${r.response.contentType ?? ''}\n\n${r.response.body ?? ''}` : '(no answer)')}</pre>`
       : '';
-    const facts = `${c.expected !== undefined ? `; expected <code>${esc(c.expected)}</code>` : ''}${c.actual !== undefined ? `, got <code>${esc(c.actual)}</code>` : ''}`;
+    // Each fact once: what the message says is not repeated (finding.ts).
+    const facts = factsText(c, (v) => `<code>${esc(v)}</code>`);
     return `<li>${esc(c.checkId)}: ${esc(c.message)}${facts}${exchange}</li>`;
   });
   const patch = e.patch
