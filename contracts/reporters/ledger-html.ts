@@ -1,5 +1,6 @@
 // The assumption ledger and the repeated causes in the HTML report, beside the
 // measures sections; everything is escaped at the output (escape.ts).
+import { counted } from '../../lib/words.js';
 import { patchYaml } from '../measures/patch.js';
 import type { LedgerEntry, LedgerReport } from '../measures/types.js';
 import type { RunReport } from '../types.js';
@@ -48,7 +49,7 @@ export function causesSection(causes: Cause[]): string {
   if (!causes.length) return '';
   const items = causes.map(
     (c) =>
-      `<li data-cause><p>${esc(c.message)}${c.severity === 'observation' ? ' <span class="tag">x-assumed</span>' : ''} · ${c.count} findings on ${c.checks.length} checks${c.places ? `; first at ${c.places.map((at) => `<code>${esc(at)}</code>`).join(', ')}` : ''}</p><details><summary>${c.operations.length} operations</summary><ul>${c.operations.map((o) => `<li><code>${esc(o)}</code></li>`).join('')}</ul></details></li>`,
+      `<li data-cause><p>${esc(c.message)}${c.severity === 'observation' ? ' <span class="tag">x-assumed</span>' : ''} · ${counted(c.count, 'finding')} on ${counted(c.checks.length, 'check')}${c.places ? `; first at ${c.places.map((at) => `<code>${esc(at)}</code>`).join(', ')}` : ''}</p><details><summary>${counted(c.operations.length, 'operation')}</summary><ul>${c.operations.map((o) => `<li><code>${esc(o)}</code></li>`).join('')}</ul></details></li>`,
   );
   return `<h2>Repeated causes</h2>
 <p>The same finding on several checks, once (the checks below keep their own verdicts).</p>
