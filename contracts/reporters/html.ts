@@ -2,6 +2,8 @@
 // request leaves it) that QA can hand to the team: a summary per group and per
 // operation, each failure with what was expected and what came, filters by
 // group, operation and verdict, readable when printed.
+
+import { counted } from '../../lib/words.js';
 import type { CheckResult, Finding, RunReport } from '../types.js';
 import { escapeHtml as esc } from './escape.js';
 import { assumptionLabel, unsaid } from './finding.js';
@@ -145,7 +147,7 @@ export function renderHtml(report: RunReport): string {
 <title>Contract report: ${esc(report.target)}</title><style>${STYLE}${MEASURES_STYLE}${LEDGER_STYLE}</style></head>
 <body><header><h1>Contract report · ${esc(report.target)}</h1>
 ${verdict(report)}
-<p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total} checks · operations covered ${operations.covered} of ${operations.total} · ${requests} requests in ${(durationMs / 1000).toFixed(1)} s${waitedSeconds(report) ? ` (${waitedSeconds(report)} s of it waiting for the pace or a Retry-After)` : ''} · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
+<p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${counted(checks.total, 'check')} · operations covered ${operations.covered} of ${operations.total} · ${counted(requests, 'request')} in ${(durationMs / 1000).toFixed(1)} s${waitedSeconds(report) ? ` (${waitedSeconds(report)} s of it waiting for the pace or a Retry-After)` : ''} · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
 ${operations.uncovered.length ? `<p>Not reached: ${operations.uncovered.map(esc).join(', ')}</p>` : ''}</header>
 <main><h2>Summary</h2><div class="summary-tables">
 <table id="by-group"><caption>Per group</caption>${head}${groups.map((g) => tallyRow(g, tally(report.results.filter((r) => r.group === g)), `data-group="${esc(g)}"`)).join('')}</table>

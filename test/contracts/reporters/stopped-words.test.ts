@@ -86,3 +86,15 @@ t.test('a stopped run is said once, in every report', async (t) => {
     t.notMatch(REPORTERS.human(report), /^The run was \w+: the run was/im);
   }
 });
+
+t.test('the HTML header counts in words: "1 request", "of 1 check"', async (t) => {
+  // An aborted run's header read "0 passed, 1 failed, ... of 1 checks · ... · 1 requests in 0.9 s".
+  const one = {
+    ...base,
+    summary: { ...base.summary, requests: 1, checks: { total: 1, passed: 0, failed: 1, observations: 0, skipped: 0 } },
+  };
+  const html = REPORTERS.html(one);
+  t.match(html, /of 1 check · /);
+  t.match(html, / · 1 request in \d/);
+  t.match(REPORTERS.html(base), / · \d+ requests in \d/, 'more than one: the plural');
+});
