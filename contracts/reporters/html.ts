@@ -107,8 +107,8 @@ summary{cursor:pointer}.badge{display:inline-block;min-width:6.5em;font-size:.75
 .badge.fail{color:#b91c1c}.badge.pass{color:#15803d}.badge.observation{color:#b45309}.badge.skip{color:#6b7280}
 .group{color:#6b7280}.ms{color:#9ca3af;font-size:.8rem}.tag{font-size:.75rem;background:#fef3c7;padding:0 .3rem;border-radius:3px}
 dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1rem .8rem;margin:.2rem 0}dt{color:#6b7280}dd{margin:0}
-pre{white-space:pre-wrap;word-break:break-all;background:#f1f5f9;padding:.5rem;border-radius:4px}code{font-family:ui-monospace,monospace}
-@media print{.filters{display:none}details{break-inside:avoid}details:not([open])>*:not(summary){display:none}header{background:#fff;color:#000}}`;
+pre{white-space:pre-wrap;word-break:break-all;background:#f1f5f9;padding:.5rem;border-radius:4px;max-height:24rem;overflow:auto}code{font-family:ui-monospace,monospace}
+@media print{pre{max-height:none;overflow:visible}.filters{display:none}details{break-inside:avoid}details:not([open])>*:not(summary){display:none}header{background:#fff;color:#000}}`;
 
 const SCRIPT = `
 const pick=(id)=>document.getElementById(id);

@@ -100,3 +100,41 @@ t.test('--reporter html: no sideways scroll from 768 to 1440 px, however long th
     }
   }
 });
+
+t.test('--reporter html: a long body is a box that scrolls, not a wall; printed, it is whole', async (t) => {
+  // The over-1-MiB probe's request (2,000 characters of excerpt) stood some 40 lines tall in the ledger's column.
+  const report = await reportWithAFailure(t);
+  const b = await browserPage(t);
+  if (!b) return;
+  const failed = report.results.findIndex((r) => r.verdict === 'fail');
+  const body = `{"keyword":"${'x'.repeat(2000)}"}`;
+  const results = report.results.map((r, i) =>
+    i === failed
+      ? {
+          ...r,
+          problems: r.problems.map((p, j) =>
+            j === 0 && p.reproduce
+              ? { ...p, reproduce: { ...p.reproduce, request: { ...p.reproduce.request, body } } }
+              : p,
+          ),
+        }
+      : r,
+  );
+  const file = resolve(SCREENSHOTS, '..', 'contracts-long-body.html');
+  await writeFile(file, renderHtml({ ...report, results }));
+  const { page } = b;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`file://${file}`);
+  await page.evaluate("for (const d of document.querySelectorAll('details')) d.open = true");
+  const box = `(() => {
+    const pre = [...document.querySelectorAll('pre')].find((p) => p.textContent.includes('xxxxxxxxxx'));
+    return { height: pre.getBoundingClientRect().height, scroll: pre.scrollHeight, client: pre.clientHeight };
+  })()`;
+  const screen = (await page.evaluate(box)) as { height: number; scroll: number; client: number };
+  // 24rem and its padding.
+  t.ok(screen.height <= 24 * 16 + 16 + 2, `on screen the box is ${screen.height} px tall`);
+  t.ok(screen.scroll > screen.client, 'and scrolls to the rest');
+  await page.emulateMedia({ media: 'print' });
+  const printed = (await page.evaluate(box)) as { height: number; scroll: number; client: number };
+  t.ok(printed.scroll <= printed.client + 1, `printed, it is whole (${printed.height} px)`);
+});
