@@ -62,8 +62,8 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       timeoutMs: values.timeout,
       only: values.only.flat(),
       skip: values.skip.flat(),
-      checks: values.checks.flat(),
-      excludeChecks: values['exclude-checks'].flat(),
+      checks: named(values.checks, '--checks'),
+      excludeChecks: named(values['exclude-checks'], '--exclude-checks'),
       strict: values.strict,
       allowWrites: values['allow-writes'] || values['allow-destructive'],
       allowDestructive: values['allow-destructive'],
@@ -81,6 +81,16 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       budgets: values.budgets,
     },
   };
+}
+
+/** The names of each --checks / --exclude-checks given. One that names nothing (`--checks ''`, `--checks=,`)
+ *  is a usage error: read as no --checks at all, it made every check, the opposite of what was asked. */
+function named(given: string[][], flag: string): string[] {
+  if (given.some((names) => names.length === 0))
+    throw new Error(
+      `${flag} names no check (an empty value); --list-checks lists the names and groups${flag === '--checks' ? ', and a run without --checks makes every check' : ''}`,
+    );
+  return given.flat();
 }
 
 /** Both or neither: an email without its password (or the reverse) is a usage error. */
