@@ -117,8 +117,14 @@ async function protectedReads(s: Session, found: Discovered, read: Read): Promis
     found.userId = data(b)?.id;
     found.companyName = companyOf(data(b));
   });
-  // Given outright, it wins; else wherever the deployment named it.
-  found.companyName = s.ctx.company ?? found.companyName ?? companyOf(s.signInUser);
+  // Given outright, it wins; else wherever the deployment named it. A --company the deployment contradicts is
+  // said before its checks fail on it ("listCompanyClients answered 404" named no --company).
+  const named = found.companyName ?? companyOf(s.signInUser);
+  if (s.ctx.company !== undefined && named !== undefined && named !== s.ctx.company)
+    s.ctx.onNotice(
+      `--company names ${JSON.stringify(s.ctx.company)}, where the deployment names ${JSON.stringify(named)} (the profile or the sign-in's user): the company checks ask for --company's`,
+    );
+  found.companyName = s.ctx.company ?? named;
   await read('listPlans', 'lists plans');
   await read('getCurrentPlan', 'reports the current plan', {});
   await read('listCompanyUsers', 'lists the company users', {});
