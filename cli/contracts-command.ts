@@ -140,7 +140,7 @@ export const CONTRACTS_COMMAND = {
     }),
   },
   notes: [
-    'exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen or go on, 130 interrupted (Ctrl-C); on 2 and 130 the reports asked for are still written, marked as such, with the results so far',
+    'exit code: 0 the deployment honours the spec, 1 a violation, 2 the run could not happen or go on, 130 interrupted (Ctrl-C); once a run began, on 2 and 130 the reports asked for are still written, marked as such, with the results so far (bad flags write none)',
   ],
   flagOf: {
     'credentials.email': 'email',

@@ -62,8 +62,8 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       timeoutMs: values.timeout,
       only: values.only.flat(),
       skip: values.skip.flat(),
-      checks: values.checks.flat(),
-      excludeChecks: values['exclude-checks'].flat(),
+      checks: named(values.checks, '--checks'),
+      excludeChecks: named(values['exclude-checks'], '--exclude-checks'),
       strict: values.strict,
       allowWrites: values['allow-writes'] || values['allow-destructive'],
       allowDestructive: values['allow-destructive'],
@@ -81,6 +81,16 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       budgets: values.budgets,
     },
   };
+}
+
+/** The names of each --checks / --exclude-checks given. One that names nothing (`--checks ''`, `--checks=,`)
+ *  is a usage error: read as no --checks at all, it made every check, the opposite of what was asked. */
+function named(given: string[][], flag: string): string[] {
+  if (given.some((names) => names.length === 0))
+    throw new Error(
+      `${flag} names no check (an empty value); --list-checks lists the names and groups${flag === '--checks' ? ', and a run without --checks makes every check' : ''}`,
+    );
+  return given.flat();
 }
 
 /** Both or neither: an email without its password (or the reverse) is a usage error. */
@@ -102,6 +112,9 @@ export interface Io {
   /** Calls `stop` on the first Ctrl-C of the run (a second one quits at once); returns what ends the listening. */
   onInterrupt?: (stop: () => void) => () => void;
 }
+
+/** How the session words the skip of a check a stopped run never began (an interruption, the deadline). */
+const NOT_RUN = 'not run: ';
 
 /** 130, as a shell reports a command ended by SIGINT (128 + 2). */
 const INTERRUPTED = 130;
@@ -163,11 +176,19 @@ async function run(
   const humanToStdout = reporters.some((r) => r.name === 'human' && r.out === undefined);
   const progress = humanToStdout ? io.stdout : reporters.some((r) => r.name === 'human') ? io.stderr : undefined;
   let report: RunReport;
-  // Checks left out by --only/--skip are counted, not listed (--only listPlans left out 141 of them).
+  // Checks left out by --only/--skip are counted, not listed (--only listPlans left out 141 of them); so are
+  // the checks a stopped run did not begin (Ctrl-C printed some 150 lines "not run: the run was interrupted").
   let unselected = 0;
+  const notRun = new Map<string, number>();
   const onResult = (r: CheckResult) => {
-    if (r.verdict === 'skip' && r.notes.length === 1 && r.notes[0] === NOT_SELECTED) unselected++;
+    const only = r.verdict === 'skip' && r.notes.length === 1 ? r.notes[0] : undefined;
+    if (only === NOT_SELECTED) unselected++;
+    else if (only?.startsWith(NOT_RUN)) notRun.set(only, (notRun.get(only) ?? 0) + 1);
     else progress?.(redact(progressLine(r), secrets));
+  };
+  const sayNotRun = () => {
+    for (const [why, n] of notRun)
+      progress?.(`skip ${'stopped'.padEnd(12)} ${n} check${n === 1 ? '' : 's'} ${redact(why, secrets)}`);
   };
   const stop = new AbortController();
   const stopListening = io.onInterrupt?.(() => {
@@ -205,6 +226,7 @@ async function run(
     return 2;
   } finally {
     stopListening?.();
+    sayNotRun();
   }
   if (unselected)
     progress?.(`skip ${'selection'.padEnd(12)} ${unselected} checks of operations not selected by --only/--skip`);

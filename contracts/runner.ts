@@ -16,7 +16,14 @@ import { checkBudgets } from './measures/timing.js';
 import { type RunContext, resolveRunOptions } from './options.js';
 import { ContractOptionsError } from './options-error.js';
 import { expectedRequests, paceNotice } from './pace.js';
-import { type CheckSelection, checkTallies, isChosen, pulledNotice, selectChecks } from './selection.js';
+import {
+  type CheckSelection,
+  checkTallies,
+  isChosen,
+  selectChecks,
+  selectionNotices,
+  starvedSkips,
+} from './selection.js';
 import { DEADLINE_SKIP, refusedForNoPlan, Session } from './session.js';
 import { type CheckResult, RunAborted, type RunOptions, type RunReport, type RunSummary, type Want } from './types.js';
 import { chooseWorld, type WorldChoice } from './world.js';
@@ -42,10 +49,11 @@ export async function runContracts(options: RunOptions, spec?: LoadedSpec): Prom
     maxBodyBytes: ctx.maxBodyBytes,
     runSignal: deadline.signal,
   });
-  const s = new Session(ctx, loaded, createExchangeValidator(loaded), transport, deadline.signal);
+  // A skip for want of the records an excluded conformance:reads would find says why (contracts/selection.ts).
+  const sessionCtx = { ...ctx, onResult: starvedSkips(selection, ctx.onResult) };
+  const s = new Session(sessionCtx, loaded, createExchangeValidator(loaded), transport, deadline.signal);
   s.picks = (spec) => isChosen(selection, spec.id, spec.group);
-  const pulled = pulledNotice(selection);
-  if (pulled) ctx.onNotice(pulled);
+  for (const notice of selectionNotices(selection)) ctx.onNotice(notice);
   announcePace(ctx, loaded.operations.filter((o) => s.selected(o)).length);
   let world: WorldChoice = { fresh: false };
   let stopped: RunReport['stopped'];
@@ -251,7 +259,7 @@ async function signInOrCheckToken(s: Session, world: WorldChoice): Promise<void>
     s.token = token;
     const out = await s.call('getProfile', { body: {} });
     if (out.fault) throw new RunAborted(unreachable(s, out.fault));
-    const nothingThere = wrongPath('the token check (user/get_profile)', out, s.ctx.apiBase);
+    const nothingThere = wrongPath('the token check (user/get_profile)', out, s.ctx, s.spec.basePath);
     if (nothingThere) throw new RunAborted(nothingThere);
     if (out.status === 401)
       throw new RunAborted(`the token was refused (401 from ${s.ctx.apiBase}/user/get_profile)${freshHint(world)}`);
@@ -269,7 +277,7 @@ async function signInOrCheckToken(s: Session, world: WorldChoice): Promise<void>
   );
   if (!s.token)
     throw new RunAborted(
-      wrongPath('sign-in', out, s.ctx.apiBase) ??
+      wrongPath('sign-in', out, s.ctx, s.spec.basePath) ??
         `${noToken(out.status, out.body)}${out.status === 401 ? freshHint(world) : ''}`,
     );
 }

@@ -196,6 +196,9 @@ export class Session implements RunWide {
   /** Records a check as not run, with the reason; `wants` names the input it lacked (the verdict names it). */
   skip(spec: CheckSpec, reason: string, wants?: Want): CheckResult {
     if (!this.picks(spec)) return unrecorded(spec);
+    // A check of an operation --only/--skip left out is that, whatever else it lacked (the CLI counts these).
+    if (spec.operationId && reason !== NOT_SELECTED && !this.selected(this.op(spec.operationId)))
+      return this.skip(spec, NOT_SELECTED);
     const result = skipped(spec, reason, wants);
     this.record(result);
     return result;

@@ -31,6 +31,32 @@ function cut(text: string, clean: (text: string) => string, length = text.length
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** Characters of a body a curl command writes out; a longer one would be cut with the result's texts
+ *  (RESULT_TEXT), leaving a command with an open quote that sends something else. */
+export const CURL_BODY = 4096;
+
+/** How the command sends the body: written out, or, past CURL_BODY, made by the shell and piped in when it
+ *  is mostly one character repeated (how the suite makes a body over a size limit), else read from a file
+ *  the command names, as no command line can carry it. */
+function curlBody(body: string): { pipe?: string; arg: string; note?: string } {
+  if (body.length <= CURL_BODY) return { arg: `--data-raw ${shellQuote(body)}` };
+  const run = /([\x20-\x7e])\1{255,}/.exec(body);
+  const rest = run ? body.length - run[0].length : body.length;
+  if (run && rest <= CURL_BODY) {
+    const [repeated, ch] = run as unknown as [string, string];
+    const before = body.slice(0, run.index);
+    const after = body.slice(run.index + repeated.length);
+    return {
+      pipe: `{ printf '%s' ${shellQuote(before)}; head -c ${repeated.length} /dev/zero | tr '\\0' ${shellQuote(ch)}; printf '%s' ${shellQuote(after)}; } |`,
+      arg: '--data-binary @-',
+    };
+  }
+  return {
+    note: `# body.json: the request's body, ${body.length} characters (the report shows the first ${EXCERPT})`,
+    arg: '--data-binary @body.json',
+  };
+}
+
 /** The shell variable a reproduction's shown token is set in. */
 export const CHECK_TOKEN = 'MCS_CHECK_TOKEN';
 
@@ -56,14 +82,15 @@ export function reproduction(
   const sent = req.raw ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
   if (sent !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
   const body = sent === undefined ? undefined : clean(sent);
+  const sends = body === undefined ? undefined : curlBody(body);
   const command = [
-    `curl -sS -X ${req.method} ${shellQuote(url)}`,
+    `${sends?.note ? `${sends.note}\n` : ''}${sends?.pipe ? `${sends.pipe} ` : ''}curl -sS -X ${req.method} ${shellQuote(url)}`,
     ...Object.entries(headers).map(([k, v]) =>
       v.includes(MASK) || v.includes(`$${CHECK_TOKEN}`)
         ? `-H "${k}: ${v.replaceAll(MASK, '$MCS_TOKEN').replace(/"/g, '\\"')}"`
         : `-H ${shellQuote(`${k}: ${v}`)}`,
     ),
-    ...(body === undefined ? [] : [`--data-raw ${shellQuote(body)}`]),
+    ...(sends ? [sends.arg] : []),
   ].join(' \\\n  ');
   const curl =
     token !== undefined

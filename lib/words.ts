@@ -25,6 +25,11 @@ function distance(a: string, b: string): number {
 }
 
 /** The closest of `names` to `word`, for "did you mean"; none when even the closest is too far to be a typo. */
+/** `1 operation`, `2 operations`: a count and its noun (a regular plural). */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function nearest(word: string, names: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = Number.POSITIVE_INFINITY;

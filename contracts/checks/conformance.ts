@@ -6,7 +6,7 @@ import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import { COMPANY, companyOf, NO_COMPANY } from './company.js';
 import { CREDENTIALS, canSignIn, disposableSession, endSession } from './disposable.js';
-import { tokenOf } from './kit.js';
+import { noClient, tokenOf } from './kit.js';
 import { noRoomsCheck } from './no-rooms.js';
 
 const NOBODY = 'nobody@example.invalid';
@@ -117,8 +117,14 @@ async function protectedReads(s: Session, found: Discovered, read: Read): Promis
     found.userId = data(b)?.id;
     found.companyName = companyOf(data(b));
   });
-  // Given outright, it wins; else wherever the deployment named it.
-  found.companyName = s.ctx.company ?? found.companyName ?? companyOf(s.signInUser);
+  // Given outright, it wins; else wherever the deployment named it. A --company the deployment contradicts is
+  // said before its checks fail on it ("listCompanyClients answered 404" named no --company).
+  const named = found.companyName ?? companyOf(s.signInUser);
+  if (s.ctx.company !== undefined && named !== undefined && named !== s.ctx.company)
+    s.ctx.onNotice(
+      `--company names ${JSON.stringify(s.ctx.company)}, where the deployment names ${JSON.stringify(named)} (the profile or the sign-in's user): the company checks ask for --company's`,
+    );
+  found.companyName = s.ctx.company ?? named;
   await read('listPlans', 'lists plans');
   await read('getCurrentPlan', 'reports the current plan', {});
   await read('listCompanyUsers', 'lists the company users', {});
@@ -231,7 +237,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
     for (const operationId of ['getRoomsByClientId', 'getRoomMeasurements']) {
       s.skip(
         { id: `conformance:${operationId}`, group: 'conformance', operationId, title: 'reads rooms' },
-        'the account has no client to read rooms of',
+        noClient(s, 'the account has no client to read rooms of'),
       );
     }
     return found;
@@ -249,7 +255,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
         operationId: 'getRoomMeasurements',
         title: "lists a room's measurements",
       },
-      'no client with a room was found',
+      noClient(s, 'no client with a room was found'),
     );
     return found;
   }

@@ -12,6 +12,7 @@ import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
 import { COMPANY, NO_COMPANY } from './company.js';
+import { noClient } from './kit.js';
 
 type Rec = Record<string, unknown>;
 const SHOWN = 300;
@@ -55,7 +56,7 @@ export async function meaningChecks(s: Session, found: Discovered): Promise<void
       (run) => clientRooms(run, client.id),
     );
   } else {
-    const why = 'no client with a room was found';
+    const why = noClient(s, 'no client with a room was found');
     s.skip(spec('getRoomMeasurements', 'one-room', 'room/get gives the entries of the room and client asked for'), why);
     s.skip(spec('getRoomsByClientId', 'own-rooms', 'room/get-by-client-id gives the rooms of that client only'), why);
   }

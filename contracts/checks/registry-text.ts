@@ -1,6 +1,6 @@
 // The check registry as text: one line an entry for --list-checks, and the
 // table of docs/contracts.md (rendered by npm run readme, between its markers).
-import { CHECKS, type CheckEntry, NEEDS } from './registry.js';
+import { CHECKS, type CheckEntry, NEEDS, NEEDS_SHORT } from './registry.js';
 
 const needsText = (c: CheckEntry) => c.needs.map((n) => NEEDS[n]).join('; ');
 
@@ -9,7 +9,11 @@ export function checkLines(checks: readonly CheckEntry[] = CHECKS): string[] {
   const width = Math.max(...checks.map((c) => c.name.length));
   const groupWidth = Math.max(...checks.map((c) => c.group.length));
   return checks.map((c) => {
-    const extra = [...(c.needs.length ? [`needs ${c.needs.join(', ')}`] : []), ...(c.writes ? ['writes'] : [])];
+    // The flags, not the registry's keys: "needs writes, records; writes" read as a riddle.
+    const extra = [
+      ...(c.needs.length ? [`needs ${c.needs.map((n) => NEEDS_SHORT[n]).join(', ')}`] : []),
+      ...(c.writes ? ['changes the deployment'] : []),
+    ];
     return `${c.name.padEnd(width)}  ${c.group.padEnd(groupWidth)}  ${c.description}${extra.length ? ` [${extra.join('; ')}]` : ''}`;
   });
 }

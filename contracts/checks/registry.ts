@@ -49,7 +49,7 @@ import { writeChecks } from './writes.js';
 /** What a check needs before it does more than skip: a flag of the run, or what the run found. */
 export const NEEDS = {
   records: 'the records conformance:reads finds (it runs too unless excluded)',
-  company: "the caller's company, from the profile",
+  company: "the caller's company (named by the sign-in's user or the profile, or --company NAME)",
   nosub: 'an account without a plan (--nosub-email, --nosub-password)',
   writes: '--allow-writes',
   destructive: '--allow-destructive --client-id N',
@@ -58,6 +58,18 @@ export const NEEDS = {
   fuzz: '--fuzz N',
 } as const;
 export type Need = keyof typeof NEEDS;
+
+/** Each need in a few words, for --list-checks: the flag that gives it, or what gives it. */
+export const NEEDS_SHORT: Record<Need, string> = {
+  records: 'the records of conformance:reads',
+  company: "the caller's company (--company)",
+  nosub: '--nosub-email',
+  writes: '--allow-writes',
+  destructive: '--allow-destructive --client-id',
+  'password-account': '--password-account-email or --allow-writes',
+  'rate-limit': '--check-rate-limit',
+  fuzz: '--fuzz N',
+};
 
 /** One pass of a module: it makes the checks of every entry that names it. */
 export interface CheckModule {

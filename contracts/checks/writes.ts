@@ -13,6 +13,7 @@ import type { Session } from '../session.js';
 import { type Finding, resting } from '../types.js';
 import { awningChecks } from './awning.js';
 import { updatableStrings } from './client-fields.js';
+import { noClient } from './kit.js';
 import { measurementChecks } from './window-measurements.js';
 import { type Client, taken, writeSpec } from './write-kit.js';
 
@@ -62,7 +63,7 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     );
     return;
   }
-  if (!client) return skipAll(s, ['updateClient', ...MEASUREMENTS], 'the account has no client');
+  if (!client) return skipAll(s, ['updateClient', ...MEASUREMENTS], noClient(s, 'the account has no client'));
   await s.check(writeSpec('updateClient', "writes a client's own values back and reads them unchanged"), (run) =>
     writeBack(run, client),
   );

@@ -9,6 +9,7 @@
 // operation's own values (`Allow: POST`).
 // One pure function over the results; every reporter shows its causes, and
 // the per-check verdicts stay as they are.
+import { counted } from '../../lib/words.js';
 import type { CheckResult, Finding } from '../types.js';
 
 export interface Cause {
@@ -95,7 +96,7 @@ export function groupCauses(results: CheckResult[], min = GROUPED_FROM): Cause[]
 export function causeLine(c: Cause, listed = 12): string {
   const ops = c.operations.slice(0, listed).join(', ');
   const more = c.operations.length > listed ? `, and ${c.operations.length - listed} more` : '';
-  const on = `${c.checks.length} checks${c.operations.length ? `, ${c.operations.length} operations: ${ops}${more}` : ''}`;
+  const on = `${counted(c.checks.length, 'check')}${c.operations.length ? `, ${counted(c.operations.length, 'operation')}: ${ops}${more}` : ''}`;
   const at = c.places ? `; first at ${c.places.join(', ')}` : '';
   return `${c.message}${c.severity === 'observation' ? ' [x-assumed]' : ''} (on ${on}${at})`;
 }

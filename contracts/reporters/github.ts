@@ -8,6 +8,7 @@ import { type Annotation, annotationLine } from '../../lib/github-annotations.js
 import { specLines } from '../../spec/diff/lines.js';
 import { SPEC_PATH } from '../../spec/load.js';
 import type { RunReport } from '../types.js';
+import { stoppedWhy } from './stopped.js';
 
 /** Findings shown in one annotation; the reports have them all. */
 const SHOWN = 3;
@@ -19,7 +20,11 @@ export function renderGithub(report: RunReport, specPath: string = SPEC_PATH): s
     pointer === undefined ? { file } : { file, line: lines.lineOf(pointer) };
   const out: Annotation[] = [];
   if (report.stopped)
-    out.push({ level: 'error', title: `Contract run ${report.stopped.kind}`, message: report.stopped.reason });
+    out.push({
+      level: 'error',
+      title: `Contract run ${report.stopped.kind}`,
+      message: stoppedWhy(report.stopped) ?? `the run was ${report.stopped.kind}`,
+    });
   for (const r of report.results) {
     if (r.verdict !== 'fail') continue;
     const shown = r.problems.slice(0, SHOWN).map((p) => `- ${p.message}`);

@@ -2,12 +2,16 @@
 // request leaves it) that QA can hand to the team: a summary per group and per
 // operation, each failure with what was expected and what came, filters by
 // group, operation and verdict, readable when printed.
+
+import { counted } from '../../lib/words.js';
 import type { CheckResult, Finding, RunReport } from '../types.js';
 import { escapeHtml as esc } from './escape.js';
-import { assumptionLabel, restates } from './finding.js';
+import { assumptionLabel, unsaid } from './finding.js';
 import { unchecked } from './human.js';
 import { LEDGER_STYLE, ledgerSections } from './ledger-html.js';
+import { waitedSeconds } from './measures.js';
 import { MEASURES_STYLE, measureSections } from './measures-html.js';
+import { stoppedWhy } from './stopped.js';
 
 const VERDICTS: CheckResult['verdict'][] = ['fail', 'observation', 'pass', 'skip'];
 const LABEL: Record<CheckResult['verdict'], string> = {
@@ -66,12 +70,13 @@ function extras(p: Finding): string {
 }
 
 function problem(p: Finding): string {
+  // Said once: a fact the message already states is not repeated under it.
+  const { at, expected, actual } = unsaid(p);
   const facts = [
     p.status !== undefined ? `<dt>status</dt><dd>${esc(p.status)}</dd>` : '',
-    p.at ? `<dt>at</dt><dd><code>${esc(p.at)}</code></dd>` : '',
-    // Said once: not when the message already states both.
-    p.expected !== undefined && !restates(p) ? `<dt>expected</dt><dd><code>${esc(p.expected)}</code></dd>` : '',
-    p.actual !== undefined && !restates(p) ? `<dt>got</dt><dd><code>${esc(p.actual)}</code></dd>` : '',
+    at ? `<dt>at</dt><dd><code>${esc(at)}</code></dd>` : '',
+    expected !== undefined ? `<dt>expected</dt><dd><code>${esc(expected)}</code></dd>` : '',
+    actual !== undefined ? `<dt>got</dt><dd><code>${esc(actual)}</code></dd>` : '',
   ].join('');
   const label = assumptionLabel(p);
   return `<li class="${label ? 'assumed' : ''}"><p>${esc(p.message)}${label ? ` <span class="tag">${esc(label)}</span>` : ''}</p>${facts ? `<dl>${facts}</dl>` : ''}${reproduceBlock(p)}${extras(p)}</li>`;
@@ -95,15 +100,15 @@ header{padding:1rem 1.5rem;background:#111827;color:#f9fafb}header h1{margin:0 0
 main{padding:1rem 1.5rem;max-width:1200px}h2{font-size:1.05rem;margin:1.2rem 0 .5rem}
 table{border-collapse:collapse;background:#fff;max-width:100%}th,td{padding:.25rem .6rem;border-bottom:1px solid #e5e7eb;text-align:left}td.n{text-align:right;white-space:nowrap}
 td.fail{color:#b91c1c;font-weight:700}td.observation{color:#b45309}.summary-tables{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}
-.filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.8rem 0;padding:.6rem;background:#fff;border:1px solid #e5e7eb;border-radius:6px}
+.filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.8rem 0;padding:.6rem;background:#fff;border:1px solid #e5e7eb;border-radius:6px}.filters select{max-width:min(24rem,60vw)}
 .check{background:#fff;border:1px solid #e5e7eb;border-left:4px solid #9ca3af;border-radius:4px;margin:.3rem 0;padding:.3rem .6rem}
 .check.fail{border-left-color:#dc2626}.check.pass{border-left-color:#16a34a}.check.observation{border-left-color:#d97706}
 summary{cursor:pointer}.badge{display:inline-block;min-width:6.5em;font-size:.75rem;font-weight:700;text-transform:uppercase}
 .badge.fail{color:#b91c1c}.badge.pass{color:#15803d}.badge.observation{color:#b45309}.badge.skip{color:#6b7280}
 .group{color:#6b7280}.ms{color:#9ca3af;font-size:.8rem}.tag{font-size:.75rem;background:#fef3c7;padding:0 .3rem;border-radius:3px}
 dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1rem .8rem;margin:.2rem 0}dt{color:#6b7280}dd{margin:0}
-pre{white-space:pre-wrap;word-break:break-all;background:#f1f5f9;padding:.5rem;border-radius:4px}code{font-family:ui-monospace,monospace}
-@media print{.filters{display:none}details{break-inside:avoid}details:not([open])>*:not(summary){display:none}header{background:#fff;color:#000}}`;
+pre{white-space:pre-wrap;word-break:break-all;background:#f1f5f9;padding:.5rem;border-radius:4px;max-height:24rem;overflow:auto}code{font-family:ui-monospace,monospace}
+@media print{pre{max-height:none;overflow:visible}.filters{display:none}details{break-inside:avoid}details:not([open])>*:not(summary){display:none}header{background:#fff;color:#000}}`;
 
 const SCRIPT = `
 const pick=(id)=>document.getElementById(id);
@@ -121,8 +126,10 @@ function byFailures(ops: string[], report: RunReport): Array<[string, Tally]> {
 /** A stopped run gives no verdict on the deployment: it says why it stopped, and that the results are those so far. */
 function verdict(report: RunReport): string {
   const { stopped } = report;
-  if (stopped)
-    return `<p class="verdict bad" id="stopped">The run was ${stopped.kind}: ${esc(stopped.reason)}. No verdict on the deployment; the results below are those so far.</p>`;
+  if (stopped) {
+    const why = stoppedWhy(stopped);
+    return `<p class="verdict bad" id="stopped">The run was ${stopped.kind}${why ? `: ${esc(why)}` : ''}. No verdict on the deployment; the results below are those so far.</p>`;
+  }
   const ok = report.summary.checks.failed === 0;
   // The checks the verdict does not stand on for want of an input are said beside it, as in the human report.
   const wanting = unchecked(report.summary.wanting).trim();
@@ -140,7 +147,7 @@ export function renderHtml(report: RunReport): string {
 <title>Contract report: ${esc(report.target)}</title><style>${STYLE}${MEASURES_STYLE}${LEDGER_STYLE}</style></head>
 <body><header><h1>Contract report · ${esc(report.target)}</h1>
 ${verdict(report)}
-<p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total} checks · operations covered ${operations.covered} of ${operations.total} · ${requests} requests in ${(durationMs / 1000).toFixed(1)} s${report.summary.waitedMs ? ` (${(report.summary.waitedMs / 1000).toFixed(1)} s of it waiting for the pace or a Retry-After)` : ''} · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
+<p>${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${counted(checks.total, 'check')} · operations covered ${operations.covered} of ${operations.total} · ${counted(requests, 'request')} in ${(durationMs / 1000).toFixed(1)} s${waitedSeconds(report) ? ` (${waitedSeconds(report)} s of it waiting for the pace or a Retry-After)` : ''} · ${esc(report.modes.join(', '))} · started ${esc(report.startedAt)}</p>
 ${operations.uncovered.length ? `<p>Not reached: ${operations.uncovered.map(esc).join(', ')}</p>` : ''}</header>
 <main><h2>Summary</h2><div class="summary-tables">
 <table id="by-group"><caption>Per group</caption>${head}${groups.map((g) => tallyRow(g, tally(report.results.filter((r) => r.group === g)), `data-group="${esc(g)}"`)).join('')}</table>

@@ -7,7 +7,8 @@ import { type Cause, causeOf, groupCauses } from './causes.js';
 import { terminalLine as line, terminalText } from './escape.js';
 import { findingLine, shownExchange } from './finding.js';
 import { causeLines, ledgerLines } from './ledger.js';
-import { measureLines } from './measures.js';
+import { measureLines, waitedSeconds } from './measures.js';
+import { stoppedWhy } from './stopped.js';
 
 const MARK: Record<CheckResult['verdict'], string> = { pass: 'ok  ', fail: 'FAIL', observation: 'obs ', skip: 'skip' };
 
@@ -57,11 +58,18 @@ export function unchecked(wanting: RunReport['summary']['wanting']): string {
   return ` Not checked: ${each.join('; ')}.`;
 }
 
+function stoppedLine(stopped: NonNullable<RunReport['stopped']>): string {
+  const why = stoppedWhy(stopped);
+  return `The run was ${stopped.kind.toUpperCase()}${why ? `: ${line(why)}` : ''} (the results so far)`;
+}
+
 /** A stopped run gives no verdict on the deployment: its results are those so far. */
 function verdictLine(report: RunReport): string {
   const { stopped } = report;
-  if (stopped)
-    return `Verdict: none: the run was ${stopped.kind} (${line(stopped.reason)}); the results above are those so far.`;
+  if (stopped) {
+    const why = stoppedWhy(stopped);
+    return `Verdict: none: the run was ${stopped.kind}${why ? ` (${line(why)})` : ''}; the results above are those so far.`;
+  }
   return report.summary.checks.failed
     ? 'Verdict: the deployment does NOT honour the spec.'
     : 'Verdict: the deployment honours the spec.';
@@ -73,15 +81,13 @@ export function renderHuman(report: RunReport): string {
   const lines = [
     '',
     `Contract run against ${line(report.target)} (${line(report.modes.join(', '))})`,
-    ...(report.stopped
-      ? [`The run was ${report.stopped.kind.toUpperCase()}: ${line(report.stopped.reason)} (the results so far)`]
-      : []),
+    ...(report.stopped ? [stoppedLine(report.stopped)] : []),
     `Operations covered: ${operations.covered} of ${operations.total}${operations.uncovered.length ? ` (not reached: ${line(operations.uncovered.join(', '))})` : ''}`,
     `Checks: ${checks.passed} passed, ${checks.failed} failed, ${checks.observations} observations, ${checks.skipped} skipped, of ${checks.total}`,
     ...(report.checks?.notSelected.length
       ? [`Not selected (--checks/--exclude-checks): ${line(report.checks.notSelected.join(', '))}`]
       : []),
-    `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s${report.summary.waitedMs ? ` (${(report.summary.waitedMs / 1000).toFixed(1)} s of it waiting for the pace or a Retry-After)` : ''}`,
+    `Requests: ${requests}; time: ${(durationMs / 1000).toFixed(1)} s${waitedSeconds(report) ? ` (${waitedSeconds(report)} s of it waiting for the pace or a Retry-After)` : ''}`,
     ...measureLines(report).map(line),
     ...causeLines(causes).map(line),
     ...ledgerLines(report.ledger).map(line),

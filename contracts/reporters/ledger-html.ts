@@ -1,10 +1,12 @@
 // The assumption ledger and the repeated causes in the HTML report, beside the
 // measures sections; everything is escaped at the output (escape.ts).
+import { counted } from '../../lib/words.js';
 import { patchYaml } from '../measures/patch.js';
 import type { LedgerEntry, LedgerReport } from '../measures/types.js';
 import type { RunReport } from '../types.js';
 import { type Cause, groupCauses } from './causes.js';
 import { escapeHtml as esc } from './escape.js';
+import { factsText } from './finding.js';
 
 // Laid out by fixed shares, not by content: a pointer or a reason of any length wraps inside its column, and the
 // short columns (status, kind) keep their words whole however long the others are.
@@ -20,7 +22,8 @@ function evidence(e: LedgerEntry): string {
     const exchange = r
       ? `<pre>${esc(`${r.request.method} ${r.request.url}${r.request.body ? `\n\n${r.request.body}` : ''}`)}</pre><pre>${esc(r.response ? `${r.response.status} ${r.response.contentType ?? ''}\n\n${r.response.body ?? ''}` : '(no answer)')}</pre>`
       : '';
-    const facts = `${c.expected !== undefined ? `; expected <code>${esc(c.expected)}</code>` : ''}${c.actual !== undefined ? `, got <code>${esc(c.actual)}</code>` : ''}`;
+    // Each fact once: what the message says is not repeated (finding.ts).
+    const facts = factsText(c, (v) => `<code>${esc(v)}</code>`);
     return `<li>${esc(c.checkId)}: ${esc(c.message)}${facts}${exchange}</li>`;
   });
   const patch = e.patch
@@ -46,7 +49,7 @@ export function causesSection(causes: Cause[]): string {
   if (!causes.length) return '';
   const items = causes.map(
     (c) =>
-      `<li data-cause><p>${esc(c.message)}${c.severity === 'observation' ? ' <span class="tag">x-assumed</span>' : ''} · ${c.count} findings on ${c.checks.length} checks${c.places ? `; first at ${c.places.map((at) => `<code>${esc(at)}</code>`).join(', ')}` : ''}</p><details><summary>${c.operations.length} operations</summary><ul>${c.operations.map((o) => `<li><code>${esc(o)}</code></li>`).join('')}</ul></details></li>`,
+      `<li data-cause><p>${esc(c.message)}${c.severity === 'observation' ? ' <span class="tag">x-assumed</span>' : ''} · ${counted(c.count, 'finding')} on ${counted(c.checks.length, 'check')}${c.places ? `; first at ${c.places.map((at) => `<code>${esc(at)}</code>`).join(', ')}` : ''}</p><details><summary>${counted(c.operations.length, 'operation')}</summary><ul>${c.operations.map((o) => `<li><code>${esc(o)}</code></li>`).join('')}</ul></details></li>`,
   );
   return `<h2>Repeated causes</h2>
 <p>The same finding on several checks, once (the checks below keep their own verdicts).</p>

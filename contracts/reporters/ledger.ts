@@ -6,6 +6,7 @@ import { patchYaml } from '../measures/patch.js';
 import type { LedgerEntry, LedgerReport } from '../measures/types.js';
 import type { RunReport } from '../types.js';
 import { type Cause, causeLine, groupCauses } from './causes.js';
+import { factsText } from './finding.js';
 
 /** Reasons for points not observed that the summary lists. */
 const UNOBSERVED_LINES = 6;
@@ -21,7 +22,7 @@ export function contradictionLine(e: LedgerEntry): string {
   const c = e.contradictions?.[0];
   if (!c) return '';
   const answer = c.reproduce?.response;
-  return `${c.message}${c.expected !== undefined ? `; expected ${c.expected}` : ''}${c.actual !== undefined ? `, got ${c.actual}` : ''}${answer ? ` (answer ${answer.status}: ${(answer.body ?? '').replace(/\s+/g, ' ').slice(0, 160)})` : ''}`;
+  return `${c.message}${factsText(c)}${answer ? ` (answer ${answer.status}: ${(answer.body ?? '').replace(/\s+/g, ' ').slice(0, 160)})` : ''}`;
 }
 
 /** The human summary's ledger: the headline, each contradiction with its patch, the counts of the rest. */

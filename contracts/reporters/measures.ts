@@ -68,12 +68,19 @@ export const measureLines = (report: RunReport): string[] => [
   ...waitLine(report),
 ];
 
+/** The run's waiting in seconds as the summaries say it; undefined when it rounds to nothing (an unpaced run
+ *  measures a millisecond or so between requests, which read "0.0 s of it waiting for the pace"). */
+export function waitedSeconds(report: RunReport): string | undefined {
+  const seconds = ((report.summary.waitedMs ?? 0) / 1000).toFixed(1);
+  return Number(seconds) > 0 ? seconds : undefined;
+}
+
 /** Said under the answers' times of a run that waited: its waits are in no answer's time, nor in a check's own. */
 function waitLine(report: RunReport): string[] {
-  const waited = report.summary.waitedMs;
+  const waited = waitedSeconds(report);
   if (!waited || !report.timing?.operations.length) return [];
   return [
-    `  (each answer's own time: the run's ${(waited / 1000).toFixed(1)} s of waiting for the pace or a Retry-After is in none of them; each check shows its waits apart)`,
+    `  (each answer's own time: the run's ${waited} s of waiting for the pace or a Retry-After is in none of them; each check shows its waits apart)`,
   ];
 }
 

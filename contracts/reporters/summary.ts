@@ -4,6 +4,7 @@
 // has every one).
 import type { RunReport } from '../types.js';
 import { unchecked } from './human.js';
+import { stoppedWhy } from './stopped.js';
 
 const LISTED = 20;
 
@@ -15,11 +16,12 @@ const cell = (s: string) =>
 
 export function renderSummary(report: RunReport): string {
   const { checks, operations } = report.summary;
+  const why = report.stopped && stoppedWhy(report.stopped);
   const verdict = report.stopped
-    ? `:warning: **No verdict**: the run was ${report.stopped.kind} (${cell(report.stopped.reason)})`
+    ? `:warning: **No verdict**: the run was ${report.stopped.kind}${why ? ` (${cell(why)})` : ''}.`
     : checks.failed
-      ? ':x: **The deployment does NOT honour the spec**'
-      : ':white_check_mark: **The deployment honours the spec**';
+      ? ':x: **The deployment does NOT honour the spec.**'
+      : ':white_check_mark: **The deployment honours the spec.**';
   const out = [
     `### Contract suite against \`${cell(report.target)}\``,
     '',

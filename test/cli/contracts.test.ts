@@ -143,3 +143,19 @@ t.test('--world NAME goes to the library as it is, which refuses a bad one on on
     ]);
   }
 });
+
+t.test('--help says which exit 2 writes the reports: once a run began, not for bad flags', async (t) => {
+  const out: string[] = [];
+  const io = {
+    stdout: (s: string) => void out.push(s),
+    stderr: (s: string) => void out.push(s),
+    writeFile: async () => {},
+  };
+  t.equal(await main(['--help'], {}, io), 0);
+  const exit = out
+    .join('\n')
+    .split('\n')
+    .find((l) => l.startsWith('exit code:'));
+  t.match(exit, /once a run began, on 2 and 130 the reports asked for are still written/);
+  t.match(exit, /\(bad flags write none\)$/);
+});

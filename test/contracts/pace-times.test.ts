@@ -79,3 +79,24 @@ t.test('an unpaced run that waits for nothing shows no waits', async (t) => {
   t.equal(report.summary.waitedMs, undefined);
   t.notMatch(renderHuman(report), /waiting for the pace/);
 });
+
+t.test('a wait that rounds to nothing is not said: "0.0 s of it waiting for the pace"', async (t) => {
+  // An unpaced run measures a millisecond or so between some requests (the HTML said "(0.0 s of it waiting ...)").
+  const url = await mockUrl(t);
+  const report = await runContracts({ baseUrl: url, credentials: demo, only: ['getProfile'], pace: 0 }, await spec());
+  for (const [waitedMs, said] of [
+    [1, undefined],
+    [49, undefined],
+    [50, '0.1'],
+    [190_200, '190.2'],
+  ] as const) {
+    const r = { ...report, summary: { ...report.summary, waitedMs } };
+    for (const [name, text] of [
+      ['human', renderHuman(r)],
+      ['html', renderHtml(r)],
+    ] as const) {
+      if (said) t.match(text, `(${said} s of it waiting for the pace or a Retry-After)`, `${name}: ${waitedMs} ms`);
+      else t.notMatch(text, /s of it waiting|0\.0 s of waiting/, `${name}: ${waitedMs} ms is not said`);
+    }
+  }
+});

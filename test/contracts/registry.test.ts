@@ -8,6 +8,7 @@ import { CHECK_GROUPS, CHECKS, entryOf } from '../../contracts/checks/registry.j
 import { checkLines } from '../../contracts/checks/registry-text.js';
 import { nodeAt } from '../../contracts/measures/assumptions.js';
 import { renderHuman } from '../../contracts/reporters/human.js';
+import { renderJunit } from '../../contracts/reporters/junit.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { RunOptions } from '../../contracts/types.js';
 import { HTTP_RULES } from '../../contracts/types.js';
@@ -36,6 +37,28 @@ t.test('the registry: unique names, groups of the CheckGroup union, a line each'
   );
   t.same(CHECK_GROUPS, [...new Set(CHECKS.map((c) => c.group))]);
   t.equal(checkLines().length, CHECKS.length);
+});
+
+t.test('--list-checks says what each entry needs by the flag that gives it, not by the registry key', async (t) => {
+  // "[needs writes, records; writes]" left a reader to guess that the first "writes" is --allow-writes.
+  const lines = new Map(CHECKS.map((c, i) => [c.name, checkLines()[i]!]));
+  const flags: Record<string, RegExp> = {
+    records: /the records of conformance:reads/,
+    company: /--company/,
+    nosub: /--nosub-email/,
+    writes: /--allow-writes/,
+    destructive: /--allow-destructive --client-id/,
+    'password-account': /--password-account-email or --allow-writes/,
+    'rate-limit': /--check-rate-limit/,
+    fuzz: /--fuzz N/,
+  };
+  for (const c of CHECKS) {
+    const line = lines.get(c.name)!;
+    for (const n of c.needs) t.match(line, flags[n]!, `${c.name} needs ${n}`);
+    t.notMatch(line, /\bneeds (records|writes|fuzz|nosub|company)\b|; writes\]/, `${c.name}: no registry key`);
+    t.equal(/changes the deployment\]$/.test(line), c.writes, `${c.name}: says whether it writes`);
+  }
+  t.match(lines.get('meaning:members'), /the caller's company \(--company\)/);
 });
 
 t.test("each entry's assumptions are x-assumed nodes of the spec or rules of HTTP", async (t) => {
@@ -116,6 +139,18 @@ t.test('a group selects its entries; --exclude-checks takes some out', async (t)
       .sort(),
   );
   t.ok(entries.has('negative:missing') && !entries.has('negative:type'), 'the excluded entries are out');
+  // JUnit has no modes line: its properties say the run was narrowed, and what it left out.
+  const xml = renderJunit(report);
+  t.match(xml, /<property name="checks\.selected" value="negative:refused-sign-in, [^"]*negative:missing"\/>/);
+  t.match(
+    xml,
+    /<property name="checks\.notSelected" value="conformance:signin, conformance:reads, [^"]*negative:type, negative:method, [^"]*"\/>/,
+  );
+  t.notMatch(
+    renderJunit(await run({ checks: [], minCoverage: 0 })),
+    /checks\.notSelected/,
+    'a whole run leaves none out',
+  );
 });
 
 t.test('a check that needs records pulls conformance:reads in, and says so', async (t) => {
@@ -131,10 +166,32 @@ t.test('a check that needs records pulls conformance:reads in, and says so', asy
     report.results.filter((r) => r.group === 'auth').every((r) => r.verdict === 'pass'),
     'and with them its replays pass',
   );
-  const without = await run({ checks: ['auth:x-api-token'], excludeChecks: ['conformance'] });
+  const starving: string[] = [];
+  const without = await run({ checks: ['auth:x-api-token'], excludeChecks: ['conformance'] }, starving);
   t.ok(
     without.results.filter((r) => r.group === 'auth').every((r) => r.verdict === 'skip'),
     'excluded, it is not run, and the replays skip with their reason',
+  );
+  // The replays' own reason ("no client ...") is so because nothing looked: each says why nothing did.
+  t.ok(
+    without.results
+      .filter((r) => r.group === 'auth')
+      .every((r) =>
+        r.notes[0]?.endsWith(
+          '(conformance:reads, which finds the records this check works on, was left out by --exclude-checks)',
+        ),
+      ),
+    'each skip says conformance:reads was left out',
+  );
+  t.match(
+    starving,
+    [/^auth:x-api-token work on the records conformance:reads finds, which is left out: they skip/],
+    'and a notice says so before the run',
+  );
+  const oneRoom = await run({ checks: ['meaning:one-room'], excludeChecks: ['conformance:reads'] });
+  t.match(
+    oneRoom.results.map((r) => r.notes[0]),
+    [/^no client with a room was found \(conformance:reads, which finds the records/],
   );
 });
 
@@ -149,6 +206,77 @@ t.test('a name that is no check or group is a usage error naming the nearest', a
     options: ['excludeChecks'],
     message: /did you mean sequences\?/,
   });
+});
+
+t.test('a selection that leaves no check is a usage error, not a run that checked nothing and passed', async (t) => {
+  // --checks negative --exclude-checks negative ran 0 checks and said "the deployment honours the spec", exit 0.
+  for (const [checks, excludeChecks, message] of [
+    [
+      ['negative'],
+      ['negative'],
+      /^excludeChecks negative takes out every check checks negative names: no check is left/,
+    ],
+    [
+      ['negative:method', 'auth:none'],
+      ['negative', 'auth'],
+      /^excludeChecks negative,auth takes out every check checks negative:method,auth:none names/,
+    ],
+    [[], [...CHECK_GROUPS], /^excludeChecks conformance,auth,.* takes out every check of the registry/],
+  ] as const)
+    await t.rejects(run({ checks: [...checks], excludeChecks: [...excludeChecks] }), {
+      name: 'ContractOptionsError',
+      options: checks.length ? ['excludeChecks', 'checks'] : ['excludeChecks'],
+      message,
+    });
+  const err: string[] = [];
+  const written: string[] = [];
+  const io = {
+    stdout: () => undefined,
+    stderr: (s: string) => err.push(s),
+    writeFile: async (path: string) => void written.push(path),
+  };
+  const code = await main(
+    [
+      '--base-url',
+      url,
+      '--checks',
+      'negative',
+      '--exclude-checks',
+      'negative',
+      '--reporter',
+      'json',
+      '--out',
+      'r.json',
+    ],
+    { MCS_EMAIL: demo.email, MCS_PASSWORD: demo.password },
+    io,
+  );
+  t.equal(code, 2);
+  t.match(
+    err.join('\n'),
+    /--exclude-checks negative takes out every check --checks negative names: no check is left to run/,
+  );
+  t.same(written, [], 'bad flags write no report');
+});
+
+t.test('a --checks or --exclude-checks that names nothing is a usage error, not every check', async (t) => {
+  // --checks '' (an unset variable, say) ran every check, the opposite of "only these".
+  for (const argv of [
+    ['--checks', ''],
+    ['--checks=,'],
+    ['--checks', ' , '],
+    ['--checks', 'negative', '--checks', ''],
+    ['--exclude-checks', ''],
+  ]) {
+    const err: string[] = [];
+    const io = { stdout: () => undefined, stderr: (s: string) => void err.push(s), writeFile: async () => {} };
+    t.equal(await main(['--base-url', url, ...argv], { MCS_EMAIL: demo.email, MCS_PASSWORD: demo.password }, io), 2);
+    t.match(
+      err.join('\n'),
+      /^contracts: --(exclude-)?checks names no check \(an empty value\); --list-checks lists/,
+      argv.join(' '),
+    );
+  }
 });
 
 t.test('the command line: --list-checks exits 0 without a base URL; a misspelt --checks exits 2', async (t) => {

@@ -47,4 +47,30 @@ for (const [name, options, wanted] of rows)
       .find((l) => l.startsWith('Verdict:'))!;
     for (const flag of Object.keys(wanted)) t.ok(verdict.includes(`(${flag} gives it)`), `the verdict names ${flag}`);
     if (!Object.keys(wanted).length) t.notMatch(verdict, /Not checked/);
+    // Each skip names the flags that give its input once ("...--password-account-email... or --allow-writes to
+    // sign one up; --password-account-email/--password-account-password or --allow-writes gives it").
+    for (const r of report.results.filter((r) => r.wants))
+      for (const flag of r.wants!.flag.split(/\/| or /))
+        t.equal(r.notes[0]!.split(flag).length - 1, 1, `${r.id}: its reason names ${flag} once`);
   });
+
+t.test('a --company the deployment contradicts is said before the company checks fail on it', async (t) => {
+  // --company Nope failed client/user_client with "answered 404, expected 2xx" and no word of --company.
+  const notices: string[] = [];
+  const report = await run({
+    company: 'Nope',
+    only: ['getProfile', 'listCompanyClients'],
+    onNotice: (l) => notices.push(l),
+  });
+  t.match(notices, [
+    /^--company names "Nope", where the deployment names "Demo Blinds Co" \(the profile or the sign-in's user\): the company checks ask for --company's$/,
+  ]);
+  t.ok(report.summary.checks.failed > 0, 'and the checks ask for Nope');
+  const quiet: string[] = [];
+  await run({ company: 'Demo Blinds Co', only: ['getProfile'], onNotice: (l) => quiet.push(l) });
+  t.same(
+    quiet.filter((l) => l.startsWith('--company')),
+    [],
+    'the same name: nothing to say',
+  );
+});

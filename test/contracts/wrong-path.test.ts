@@ -71,3 +71,46 @@ t.test('a refusal that comes from the API keeps its own words, with no hint', as
   ).catch((e: Error) => e);
   t.equal((err as Error).message, 'sign-in refused: 401 Invalid email or password.');
 });
+
+t.test('the hint names the other places to look, never the path just tried', async (t) => {
+  // `--base-path /` against an API at /api/v1 once answered "--base-path / for an API served at the root".
+  const table: Array<[string, { baseUrl: string; basePath?: string }, RegExp, RegExp[]]> = [
+    [
+      'the default path tried',
+      { baseUrl: 'http://h.test:4010' },
+      /looked for under \/api\/v1; if the API is served under another path, --base-path names it \(--base-path \/ for an API served at the root of http:\/\/h\.test:4010\)$/,
+      [/--base-path \/api\/v1/],
+    ],
+    [
+      '--base-path / tried',
+      { baseUrl: 'http://h.test:4010', basePath: '/' },
+      /looked for under \/; if the API is served under another path, --base-path names it \(--base-path \/api\/v1, the spec's server path and the default when --base-path is left out, for one served at http:\/\/h\.test:4010\/api\/v1\)$/,
+      [/--base-path \/ for/],
+    ],
+    [
+      'a base URL with a path of its own',
+      { baseUrl: 'http://h.test:4010/api/v2' },
+      /looked for under \/api\/v2\/api\/v1; if the API is served under another path, --base-url and --base-path name it \(--base-url http:\/\/h\.test:4010 --base-path \/ for an API served at the root of http:\/\/h\.test:4010; --base-url http:\/\/h\.test:4010 for one served at \/api\/v1, the spec's server path\)$/,
+      [],
+    ],
+    [
+      'a base URL with a path, --base-path / tried',
+      { baseUrl: 'http://h.test:4010/svc', basePath: '/' },
+      /looked for under \/svc; .*--base-url http:\/\/h\.test:4010 --base-path \/ for an API served at the root.*; --base-url http:\/\/h\.test:4010 for one served at \/api\/v1/,
+      [],
+    ],
+  ];
+  for (const [name, where, said, notSaid] of table) {
+    const err = await runContracts(
+      {
+        ...where,
+        credentials: signInCredentials,
+        fetch: answering(404, 'application/json', '{"message":"Not Found"}'),
+        world: 'default',
+      },
+      await spec(),
+    ).catch((e: Error) => e);
+    t.match((err as Error).message, said, name);
+    for (const not of notSaid) t.notMatch((err as Error).message, not, `${name}: not ${not}`);
+  }
+});

@@ -165,7 +165,12 @@ export async function passwordChangeCheck(s: Session, found: Discovered): Promis
   );
   const given = s.ctx.passwordAccount;
   if (!given && !s.ctx.allowWrites)
-    return void s.skip(spec, `no account for it: ${GIVE}, or --allow-writes to sign one up`, PASSWORD_ACCOUNT);
+    // The skip adds the flags that give one (PASSWORD_ACCOUNT.flag): the reason does not name them again.
+    return void s.skip(
+      spec,
+      'no account whose password may be changed and restored (MCS_PW_EMAIL and MCS_PW_PASSWORD name one too; a run that may write signs one up)',
+      PASSWORD_ACCOUNT,
+    );
   if (!given && !s.selected(s.op('signup')))
     return void s.skip(spec, `sign-up is not selected by --only/--skip; ${GIVE}`);
   await s.check(spec, async (run) => {

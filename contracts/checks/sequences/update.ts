@@ -11,6 +11,7 @@ import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 import { otherText, updatableStrings } from '../client-fields.js';
+import { noClient } from '../kit.js';
 import { COMPANY_CLIENTS, searchOf } from '../paging.js';
 import { type Client, during, failed, found as finding, listed, read, sequence, stopped, succeeded } from './shared.js';
 
@@ -222,7 +223,7 @@ export async function updateReadCheck(s: Session, found: Discovered): Promise<vo
   if (!s.ctx.allowWrites)
     return void s.skip(spec, 'read-only run; --allow-writes adds it (a client is changed, then restored)');
   const id = (found.client as Client | undefined)?.id;
-  if (id === undefined) return void s.skip(spec, 'the account has no client');
+  if (id === undefined) return void s.skip(spec, noClient(s, 'the account has no client'));
   await s.check(spec, async (run) => {
     const before = await readBefore(run, found, id);
     if (Array.isArray(before)) return before;

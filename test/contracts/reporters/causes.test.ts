@@ -172,3 +172,16 @@ t.test('one cause on 26 checks is one cause in every reporter; each check keeps 
   for (const n of names) t.match(property, n);
   t.equal(junit.split('<testcase').length - 1, 27, 'JUnit: every check still a test case');
 });
+
+t.test('a cause on one operation says "1 operation", in every reporter', async (t) => {
+  // The summary read "(on 2 checks, 1 operations: getCurrentPlan)" and the HTML "1 operations".
+  const finding = { message: 'getCurrentPlan 200 /data/plan/price: must be number', severity: 'error' as const };
+  const report = runReport([
+    result('conformance:getCurrentPlan', 'getCurrentPlan', [finding]),
+    result('auth:getCurrentPlan:x-api-token', 'getCurrentPlan', [finding]),
+  ]);
+  t.match(renderHuman(report), '(on 2 checks, 1 operation: getCurrentPlan)');
+  t.match(renderHtml(report), '<summary>1 operation</summary>');
+  t.match(renderHtml(report), '2 findings on 2 checks');
+  t.notMatch(renderHuman(report) + renderHtml(report) + renderJunit(report), /\b1 operations\b/);
+});

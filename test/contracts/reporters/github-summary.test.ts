@@ -82,13 +82,13 @@ t.test('github: errors on operations, warnings on assumptions, each on its line'
 t.test('summary: the verdict, counts, the ledger headline and the failures in Markdown', async (t) => {
   const md = renderSummary(report);
   t.match(md, /^### Contract suite against `https:\/\/h\/api\/v1`\n/);
-  t.match(md, /:x: \*\*The deployment does NOT honour the spec\*\*/);
+  t.match(md, /:x: \*\*The deployment does NOT honour the spec\.\*\*/);
   t.match(md, /Checks: 1 passed, 2 failed, 0 observations, 0 skipped/);
   t.match(md, /\*\*Assumptions:\*\* the mock agrees .* \(1 confirmed, 1 contradicted, 0 not observed\)/);
   t.match(md, /\| a title \| `listClients` \| one \|/);
   t.match(
     renderSummary(runReport([result('b', 'pass', 'x')])),
-    /:white_check_mark: \*\*The deployment honours the spec\*\*/,
+    /:white_check_mark: \*\*The deployment honours the spec\.\*\*/,
   );
   const many = runReport(Array.from({ length: 25 }, (_, i) => result(`f${i}`, 'fail', 'x', ['m|n'])));
   const text = renderSummary(many);

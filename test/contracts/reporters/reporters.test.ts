@@ -1,6 +1,7 @@
 import t from 'tap';
 import { envelopeProblems } from '../../../contracts/checks/paging.js';
 import { progressLine, renderHtml, renderHuman, renderJson, renderJunit } from '../../../contracts/reporters/index.js';
+import { contradictionLine } from '../../../contracts/reporters/ledger.js';
 import type { RunReport } from '../../../contracts/types.js';
 import { normalizeBaseUrl } from '../../../lib/base-url.js';
 import { redact, redactDeep } from '../../../lib/redact.js';
@@ -202,28 +203,46 @@ t.test('envelope rules catch what disagrees', async (t) => {
 });
 
 t.test(
-  'each fact once: expected and got follow a message only when it does not say them, in every text reporter',
+  'each fact once: the place, expected and got follow a message only when it does not say them, in every text reporter',
   async (t) => {
-    const rows: Array<[string, Record<string, unknown>, boolean]> = [
+    // [name, the finding, whether the place, the expectation and what came are said after the message]
+    const rows: Array<[string, Record<string, unknown>, { at: boolean; expected: boolean; got: boolean }]> = [
       [
         'the status mismatch says both',
         { message: 'signin answered 404, expected 2xx', expected: '2xx', actual: '404' },
-        false,
+        { at: false, expected: false, got: false },
       ],
       [
-        'a violation says neither',
+        'a violation says the type, not what came',
         { message: 'listClients 200 /data/0/id: must be integer', expected: 'type integer', actual: '"7"' },
-        true,
+        { at: false, expected: false, got: true },
       ],
       [
-        'a message with only the expectation',
+        'a message with only what came',
         { message: 'walking the pages gave 3 clients', expected: '4', actual: '3' },
-        true,
+        { at: false, expected: true, got: false },
       ],
       [
         'a number inside another word is not said',
         { message: 'page 12: current_page is wrong', expected: '1', actual: '2' },
-        true,
+        { at: false, expected: true, got: true },
+      ],
+      [
+        // It read "... (at 20 places: /data/data/0/created_at, ...) at /data/data/0/created_at; expected pattern ^...$".
+        'a folded schema finding names its place and pattern once',
+        {
+          message:
+            'listClients 200 /data/data/*/created_at: must match pattern "^\\d{4}Z$" (at 20 places: /data/data/0/created_at, /data/data/1/created_at, and 18 more)',
+          at: '/data/data/0/created_at',
+          expected: 'pattern ^\\d{4}Z$',
+          actual: '"2026Z"',
+        },
+        { at: false, expected: false, got: true },
+      ],
+      [
+        'a place the message does not name',
+        { message: 'page 2: next_page_url is null only on the last page', at: '/data/next_page_url', actual: 'null' },
+        { at: true, expected: false, got: false },
       ],
       [
         'an assumed 403 says both',
@@ -233,7 +252,7 @@ t.test(
           actual: '200',
           assumption: '/x-subscription',
         },
-        false,
+        { at: false, expected: false, got: false },
       ],
     ];
     for (const [name, f, shown] of rows) {
@@ -251,10 +270,20 @@ t.test(
         html: renderHtml(one),
       };
       for (const [reporter, text] of Object.entries(texts)) {
-        const got = reporter === 'html' ? text.includes('<dt>got</dt>') : /, got /.test(text);
-        t.equal(got, shown, `${name}: ${reporter}`);
+        const html = reporter === 'html';
+        // What follows the message in the text reporters: "MESSAGE at /place; expected A, got B".
+        const after = html ? '' : (text.split(f.message as string).at(-1) ?? '');
+        const says = (fact: 'at' | 'expected' | 'got') =>
+          html
+            ? text.includes(`<dt>${fact}</dt>`)
+            : { at: /^ at \//, expected: /; expected /, got: /[;,] got / }[fact].test(after);
+        for (const fact of ['at', 'expected', 'got'] as const)
+          t.equal(says(fact), shown[fact], `${name}: ${reporter}: ${fact}`);
         // The message itself, once per finding (JUnit repeats it as the failure's attribute, by its format).
-        const times = text.split(finding.message.replace(/"/g, '&quot;')).length - 1;
+        const times = Math.max(
+          text.split(finding.message).length - 1,
+          text.split(finding.message.replace(/"/g, '&quot;')).length - 1,
+        );
         t.ok(
           times >= 1 && times <= (reporter === 'junit' && !f.assumption ? 2 : 1),
           `${name}: ${reporter} says the message once`,
@@ -265,3 +294,28 @@ t.test(
     }
   },
 );
+
+t.test('the ledger says a contradiction once too', async (t) => {
+  // It read "signin answered 422, expected 401; expected 401, got 422".
+  const contradictions = [
+    { checkId: 'negative:signin', message: 'signin answered 422, expected 401', expected: '401', actual: '422' },
+  ];
+  t.equal(
+    contradictionLine({ contradictions } as unknown as Parameters<typeof contradictionLine>[0]),
+    'signin answered 422, expected 401',
+  );
+  const entry = {
+    id: '/x-situations/wrong-credentials',
+    status: 'contradicted',
+    kind: 'situation',
+    operations: ['signin'],
+    reason: 'r',
+    contradictions,
+  };
+  const page = renderHtml({
+    ...report,
+    ledger: { headline: 'h', confirmed: 0, contradicted: 1, notObserved: 0, entries: [entry] },
+  } as unknown as RunReport);
+  t.match(page, 'negative:signin: signin answered 422, expected 401<');
+  t.notMatch(page, '; expected <code>401</code>');
+});
