@@ -83,7 +83,8 @@ export const DEFECT_PROBES: Record<DefectName, { probe: Probe; options?: SpringO
   },
   'keyword-quote-500': { probe: async (s) => (await list(s, { keyword: "O'Brien" })).status },
   'oversize-default-body': {
-    probe: async (s) => (await call(s, '/countries/index', undefined, { raw: `{"pad":"${'x'.repeat(1_100_000)}"}` })).json,
+    probe: async (s) =>
+      (await call(s, '/countries/index', undefined, { raw: `{"pad":"${'x'.repeat(1_100_000)}"}` })).json,
   },
   'rate-limit-spring-body': {
     options: { rateLimit: { limit: 2 } },

@@ -103,7 +103,8 @@ export const DEFECTS = {
   },
   'oversize-default-body': {
     document: '§4.1 countries: "Failure body shape: `status` = `error`, `message` string"',
-    behaviour: "a body over the size limit is refused (413) by the container, bypassing the advice: Spring's default body",
+    behaviour:
+      "a body over the size limit is refused (413) by the container, bypassing the advice: Spring's default body",
     operations: ['/countries/index'],
     modes: ['read-only', 'writes', 'fuzz'],
   },
