@@ -8,6 +8,7 @@ import { COMPANY, companyOf, NO_COMPANY } from './company.js';
 import { CREDENTIALS, canSignIn, disposableSession, endSession } from './disposable.js';
 import { tokenOf } from './kit.js';
 import { noRoomsCheck } from './no-rooms.js';
+import { ROOMS_WITHOUT_ID, recordOf, roomIdOf, userIdOf } from './record-ids.js';
 
 const NOBODY = 'nobody@example.invalid';
 /** Records tried at most when looking for one that has what a check needs. */
@@ -114,9 +115,10 @@ async function qrCheck(s: Session, found: Discovered): Promise<void> {
 /** Protected reads; they also find the records the later checks work on. Returns the first page's clients. */
 async function protectedReads(s: Session, found: Discovered, read: Read): Promise<Array<Record<string, unknown>>> {
   await read('getProfile', 'returns the profile', {}, (b) => {
-    found.userId = data(b)?.id;
-    found.companyName = companyOf(data(b));
+    found.userId = userIdOf(data(b));
+    found.companyName = companyOf(recordOf(data(b)));
   });
+  found.userId ??= userIdOf(s.signInUser);
   // Given outright, it wins; else wherever the deployment named it.
   found.companyName = s.ctx.company ?? found.companyName ?? companyOf(s.signInUser);
   await read('listPlans', 'lists plans');
@@ -172,13 +174,19 @@ async function roomsCheck(
         // What the no-rooms check reads: a client that has rooms, or one answered with none (null or []).
         if (out.status !== undefined && out.status < 300) known.set(c.id, Array.isArray(list) && list.length > 0);
         if (Array.isArray(list) && list.length) {
-          found.client = c;
           found.reads.push({ operationId: 'getRoomsByClientId', body: { client_id: c.id } });
-          rooms.push(...list.map((r: { id: number }) => ({ clientId: c.id as number, roomId: r.id })));
+          const ids = list.map(roomIdOf).filter((id): id is number => id !== undefined);
+          // A deployment that names no room id names none for any client: looking further only costs requests.
+          if (!ids.length) {
+            found.noRoomId = ROOMS_WITHOUT_ID;
+            break;
+          }
+          found.client = c;
+          rooms.push(...ids.map((roomId) => ({ clientId: c.id as number, roomId })));
           break;
         }
       }
-      if (!rooms.length)
+      if (!rooms.length && !found.noRoomId)
         run.nothingToCheck(
           `none of the first ${Math.min(PROBES, clients.length)} clients has a room, so a room record was never checked`,
         );
@@ -249,7 +257,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
         operationId: 'getRoomMeasurements',
         title: "lists a room's measurements",
       },
-      'no client with a room was found',
+      found.noRoomId ?? 'no client with a room was found',
     );
     return found;
   }

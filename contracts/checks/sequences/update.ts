@@ -10,6 +10,7 @@ import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
 import { COMPANY_CLIENTS, searchOf } from '../paging.js';
+import { roomIdOf } from '../record-ids.js';
 import { UPDATE_STRINGS } from '../writes.js';
 import { type Client, during, failed, found as finding, listed, read, sequence, stopped, succeeded } from './shared.js';
 
@@ -77,7 +78,8 @@ async function roomIds(run: CheckRun, id: number): Promise<{ ids?: number[]; out
   const data = (out.body as { data?: unknown } | null | undefined)?.data;
   if (out.status === undefined || out.status >= 300 || !Array.isArray(data)) return { out };
   run.used('getRoomsByClientId', out);
-  return { ids: data.map((r: { id: number }) => r.id).sort((a, b) => a - b), out };
+  const ids = data.map(roomIdOf).filter((id): id is number => id !== undefined);
+  return { ids: ids.sort((a, b) => a - b), out };
 }
 
 async function sameRooms(run: CheckRun, id: number, before: number[]): Promise<Finding[]> {
