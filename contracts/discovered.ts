@@ -7,6 +7,8 @@ export interface Discovered {
   companyName?: string;
   client?: Record<string, unknown>;
   roomId?: number;
+  /** Why roomId is undefined although rooms were listed (none gave an id); the checks it stops name it. */
+  noRoomId?: string;
   measurementTypes: Array<{ id: number; name: string }>;
   /** A second session of our own, ended by the logout check. */
   spareToken?: string;

@@ -147,7 +147,8 @@ export interface Completion {
 /**
  * The body with each required property it lacks added (recursively, in the objects it holds): from the
  * sources, else validValue. What the body has is left as written, valid or not; a body that is not an object
- * is returned as it is.
+ * is returned as it is. A property whose value is undefined is lacking: JSON drops it on the way to the wire,
+ * so a check that read an id from nowhere would otherwise send a "valid" body without it.
  */
 export function completeBody(schema: JsonSchema | undefined, body: unknown, how: Completion = {}, depth = 0): unknown {
   if (!isObject(body) || depth > DEPTH) return body;
@@ -158,7 +159,7 @@ export function completeBody(schema: JsonSchema | undefined, body: unknown, how:
   for (const [k, v] of Object.entries(body))
     if (isObject(v) && properties[k]) out[k] = completeBody(properties[k], v, { leaveOut: how.leaveOut }, depth + 1);
   for (const k of required) {
-    if (k in out || how.leaveOut?.test(k)) continue;
+    if (out[k] !== undefined || how.leaveOut?.test(k)) continue;
     const p = properties[k] ?? {};
     const from = (how.sources ?? []).map((source) => source(k, p)).find((v) => v !== undefined && takes(p, v));
     out[k] = from !== undefined ? structuredClone(from) : validValue(p, depth + 1);

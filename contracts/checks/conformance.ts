@@ -2,12 +2,15 @@
 // Read-only: public operations that would change something are called so that
 // they must refuse (an unknown reset token, a wrong current password).
 import type { RawNode } from '../../spec/load.js';
+import type { CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
+import type { Finding } from '../types.js';
 import { COMPANY, companyOf, NO_COMPANY } from './company.js';
 import { CREDENTIALS, canSignIn, disposableSession, endSession } from './disposable.js';
 import { noClient, tokenOf } from './kit.js';
 import { noRoomsCheck } from './no-rooms.js';
+import { ROOMS_WITHOUT_ID, recordOf, roomIdOf, userIdOf } from './record-ids.js';
 
 const NOBODY = 'nobody@example.invalid';
 /** Records tried at most when looking for one that has what a check needs. */
@@ -114,9 +117,10 @@ async function qrCheck(s: Session, found: Discovered): Promise<void> {
 /** Protected reads; they also find the records the later checks work on. Returns the first page's clients. */
 async function protectedReads(s: Session, found: Discovered, read: Read): Promise<Array<Record<string, unknown>>> {
   await read('getProfile', 'returns the profile', {}, (b) => {
-    found.userId = data(b)?.id;
-    found.companyName = companyOf(data(b));
+    found.userId = userIdOf(data(b));
+    found.companyName = companyOf(recordOf(data(b)));
   });
+  found.userId ??= userIdOf(s.signInUser);
   // Given outright, it wins; else wherever the deployment named it. A --company the deployment contradicts is
   // said before its checks fail on it ("listCompanyClients answered 404" named no --company).
   const named = found.companyName ?? companyOf(s.signInUser);
@@ -178,13 +182,19 @@ async function roomsCheck(
         // What the no-rooms check reads: a client that has rooms, or one answered with none (null or []).
         if (out.status !== undefined && out.status < 300) known.set(c.id, Array.isArray(list) && list.length > 0);
         if (Array.isArray(list) && list.length) {
-          found.client = c;
           found.reads.push({ operationId: 'getRoomsByClientId', body: { client_id: c.id } });
-          rooms.push(...list.map((r: { id: number }) => ({ clientId: c.id as number, roomId: r.id })));
+          const ids = list.map(roomIdOf).filter((id): id is number => id !== undefined);
+          // A deployment that names no room id names none for any client: looking further only costs requests.
+          if (!ids.length) {
+            found.noRoomId = ROOMS_WITHOUT_ID;
+            break;
+          }
+          found.client = c;
+          rooms.push(...ids.map((roomId) => ({ clientId: c.id as number, roomId })));
           break;
         }
       }
-      if (!rooms.length)
+      if (!rooms.length && !found.noRoomId)
         run.nothingToCheck(
           `none of the first ${Math.min(PROBES, clients.length)} clients has a room, so a room record was never checked`,
         );
@@ -255,7 +265,7 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
         operationId: 'getRoomMeasurements',
         title: "lists a room's measurements",
       },
-      noClient(s, 'no client with a room was found'),
+      found.noRoomId ?? noClient(s, 'no client with a room was found'),
     );
     return found;
   }
@@ -263,7 +273,17 @@ export async function conformanceChecks(s: Session): Promise<Discovered> {
   return found;
 }
 
-/** Ends our spare session; afterwards that token must be refused. */
+/** Logs `token` out; afterwards it must be refused. */
+async function loggedOut(run: CheckRun, token: string): Promise<Finding[]> {
+  const problems = run.conform('logout', await run.call('logout', { auth: { bearer: token }, body: {} }));
+  // Logged out, it should open nothing; if it still does (the finding) it is live: never written out.
+  if (!problems.length) run.standInToken(token);
+  const after = await run.call('getProfile', { auth: { bearer: token }, body: {} });
+  return [...problems, ...run.conform('getProfile', after, [401])];
+}
+
+/** Ends a session of our own, never the run's: the QR sign-in's spare one, else a disposable sign-in's. Afterwards
+ *  that token must be refused. */
 export async function logoutCheck(s: Session, found: Discovered): Promise<void> {
   const spec = {
     id: 'conformance:logout',
@@ -273,16 +293,9 @@ export async function logoutCheck(s: Session, found: Discovered): Promise<void> 
   };
   if (!canSignIn(s.ctx))
     return void s.skip(spec, 'it logs a session out, and the run has only its own token', CREDENTIALS);
-  if (!found.spareToken) {
-    s.skip(spec, 'no spare session (QR sign-in did not give one); the main session is not logged out');
-    return;
-  }
   await s.check(spec, async (run) => {
-    const token = found.spareToken!;
-    const problems = run.conform('logout', await run.call('logout', { auth: { bearer: token }, body: {} }));
-    // Logged out, it should open nothing; if it still does (the finding) it is live: never written out.
-    if (!problems.length) run.standInToken(token);
-    const after = await run.call('getProfile', { auth: { bearer: token }, body: {} });
-    return [...problems, ...run.conform('getProfile', after, [401])];
+    if (found.spareToken && found.spareToken !== run.token) return loggedOut(run, found.spareToken);
+    const session = await disposableSession(run);
+    return session.token ? loggedOut(run, session.token) : session.problems;
   });
 }

@@ -13,6 +13,7 @@ import type { Session } from '../session.js';
 import type { Finding } from '../types.js';
 import { COMPANY, NO_COMPANY } from './company.js';
 import { noClient } from './kit.js';
+import { roomIdOf } from './record-ids.js';
 
 type Rec = Record<string, unknown>;
 const SHOWN = 300;
@@ -56,7 +57,7 @@ export async function meaningChecks(s: Session, found: Discovered): Promise<void
       (run) => clientRooms(run, client.id),
     );
   } else {
-    const why = noClient(s, 'no client with a room was found');
+    const why = found.noRoomId ?? noClient(s, 'no client with a room was found');
     s.skip(spec('getRoomMeasurements', 'one-room', 'room/get gives the entries of the room and client asked for'), why);
     s.skip(spec('getRoomsByClientId', 'own-rooms', 'room/get-by-client-id gives the rooms of that client only'), why);
   }
@@ -157,8 +158,9 @@ async function clientRooms(run: CheckRun, clientId: number): Promise<Finding[]> 
   const other = await otherClient(run, clientId);
   if (!other?.rooms) return problems;
   problems.push(...foreignRooms(run, other.out, other.id, other.rooms));
-  const mine = new Set(rooms.map((r) => r.id));
-  const shared = other.rooms.map((r) => r.id).filter((id) => mine.has(id));
+  // A room without an id is none to compare: two rooms without one are not one room listed twice.
+  const mine = new Set(rooms.map(roomIdOf).filter((id) => id !== undefined));
+  const shared = other.rooms.map(roomIdOf).filter((id) => id !== undefined && mine.has(id));
   if (shared.length)
     problems.push(
       wrong(

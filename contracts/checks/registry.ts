@@ -463,7 +463,8 @@ export const CHECKS: readonly CheckEntry[] = [
   {
     name: 'conformance:logout',
     group: 'conformance',
-    description: 'logout ends a spare session of the run, whose token is then refused',
+    description:
+      "logout ends a session of the check's own (the QR sign-in's, else a disposable sign-in), whose token is then refused",
     needs: ['records'],
     assumptions: [],
     writes: true,

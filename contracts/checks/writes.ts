@@ -14,6 +14,7 @@ import { type Finding, resting } from '../types.js';
 import { awningChecks } from './awning.js';
 import { updatableStrings } from './client-fields.js';
 import { noClient } from './kit.js';
+import { NO_USER_ID } from './record-ids.js';
 import { measurementChecks } from './window-measurements.js';
 import { type Client, taken, writeSpec } from './write-kit.js';
 
@@ -41,12 +42,13 @@ export function documentedClientFields(run: Pick<CheckRun, 'op'>): Set<string> {
   return new Set(Object.keys((client.properties as Record<string, unknown> | undefined) ?? {}));
 }
 
-const MEASUREMENTS = [
+/** The window forms, filed under a room and a user; the awning is filed under its client (a room optional). */
+const WINDOWS = [
   'addEditSingleWindowPhotoMeasurement',
   'addEditSeriesWindowMeasurement',
   'addEditSpecialtyWindowMeasurement',
-  'addEditAwningMeasurement',
 ];
+const MEASUREMENTS = [...WINDOWS, 'addEditAwningMeasurement'];
 
 /** Each check a missing precondition stops is recorded as skipped, with the reason: none vanishes. */
 function skipAll(s: Session, ids: string[], reason: string): void {
@@ -67,9 +69,10 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
   await s.check(writeSpec('updateClient', "writes a client's own values back and reads them unchanged"), (run) =>
     writeBack(run, client),
   );
-  if (found.roomId === undefined || found.userId === undefined)
-    return skipAll(s, MEASUREMENTS, 'no room or user id was found to file measurements under');
-  await measurementChecks(s, found, client, { roomId: found.roomId, userId: found.userId });
+  if (found.roomId === undefined)
+    skipAll(s, WINDOWS, `no room to file measurements under: ${found.noRoomId ?? 'no client with a room was found'}`);
+  else if (found.userId === undefined) skipAll(s, WINDOWS, `no user to file measurements under: ${NO_USER_ID}`);
+  else await measurementChecks(s, found, client, { roomId: found.roomId, userId: found.userId });
   await awningChecks(s, client, found.roomId);
 }
 

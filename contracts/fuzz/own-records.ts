@@ -5,6 +5,7 @@
 // The added measurement stays (the API has no measurement delete).
 import type { RawNode } from '../../spec/load.js';
 import type { CheckRun } from '../check-run.js';
+import { NO_USER_ID } from '../checks/record-ids.js';
 import type { Discovered } from '../discovered.js';
 import type { Finding } from '../types.js';
 
@@ -17,9 +18,11 @@ const exampleOf = (run: CheckRun, operationId: string) =>
 export async function addOwnRecord(run: CheckRun, operationId: string, found: Discovered): Promise<OwnRecord> {
   const clientId = found.client?.id as number | undefined;
   if (clientId === undefined || found.roomId === undefined)
-    return { reason: 'no client with a room was found to add a measurement of its own under' };
+    return {
+      reason: `no client with a room was found to add a measurement of its own under${found.noRoomId ? ` (${found.noRoomId})` : ''}`,
+    };
   if (operationId === 'addEditAwningMeasurement') return addAwning(run, clientId, found.roomId);
-  if (found.userId === undefined) return { reason: 'the profile gave no user id to file a measurement under' };
+  if (found.userId === undefined) return { reason: `no user id to file a measurement under: ${NO_USER_ID}` };
   return addWindow(run, operationId, { client_id: clientId, room_id: found.roomId, user_id: found.userId }, found);
 }
 

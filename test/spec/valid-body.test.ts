@@ -123,6 +123,12 @@ const COMPLETIONS: Array<[string, unknown, Parameters<typeof completeBody>[2], u
     { inner: { x: 11 }, client_id: 146, keyword: '' },
   ],
   ['a body that is no object is sent as it is', [1, 2], {}, [1, 2]],
+  [
+    'a property given as undefined is lacking (JSON would drop it), nested too',
+    { client_id: undefined, keyword: 'k', inner: { x: undefined } },
+    { leaveOut: /password/ },
+    { client_id: 1, keyword: 'k', inner: { x: 10 } },
+  ],
 ];
 
 t.test('completeBody: adds what is required and missing, and nothing else', async (t) => {

@@ -7,6 +7,7 @@ import type { CheckRun } from '../../check-run.js';
 import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding } from '../../types.js';
+import { roomIdOf } from '../record-ids.js';
 import { type Client, during, failed, found as finding, listed, sequence, stopped, succeeded } from './shared.js';
 
 const PAGE = { limit: 100 };
@@ -18,7 +19,7 @@ async function firstRoom(run: CheckRun, id: number): Promise<number | undefined>
   if (!Array.isArray(rooms)) return undefined;
   // Read for a room id only: the rooms' own check judges the answer.
   run.used('getRoomsByClientId', out);
-  return (rooms[0] as { id?: unknown } | null | undefined)?.id as number | undefined;
+  return rooms.map(roomIdOf).find((id) => id !== undefined);
 }
 
 async function unlisted(run: CheckRun, id: number, company?: string): Promise<Finding[]> {

@@ -10,7 +10,7 @@ import type { CheckRun } from '../../check-run.js';
 import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import { type Finding, resting } from '../../types.js';
-import { CREDENTIALS, canSignIn } from '../disposable.js';
+import { CREDENTIALS, canSignIn, OWN_TOKEN_BACK } from '../disposable.js';
 import { signIn, validInput } from '../kit.js';
 import { during, failed, read, refused, sequence, stopped, succeeded } from './shared.js';
 
@@ -75,6 +75,11 @@ export async function loggedOutTokenCheck(s: Session, found: Discovered): Promis
     if (!second.token)
       return stopped(problems, second.via, `a second session (${second.via} gave no token)`, untried, true)!;
     const token = second.token;
+    // Logging it out would end the run's own session.
+    if (token === run.token) {
+      run.nothingToCheck(OWN_TOKEN_BACK);
+      return problems;
+    }
     // A token refused before its logout proves nothing about logout.
     const works = await run.call('getProfile', { auth: { bearer: token }, body: {} });
     problems.push(...read(run, 'getProfile', works, 'the second session, before its logout'));

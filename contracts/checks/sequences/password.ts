@@ -10,7 +10,17 @@ import type { Discovered } from '../../discovered.js';
 import type { Session } from '../../session.js';
 import type { Finding, Want } from '../../types.js';
 import { signIn, tokenOf } from '../kit.js';
-import { during, found as finding, logOut, read, refused, sequence, stopped, succeeded, userIdOf } from './shared.js';
+import {
+  during,
+  found as finding,
+  logOut,
+  read,
+  refused,
+  sequence,
+  signedInUserId,
+  stopped,
+  succeeded,
+} from './shared.js';
 
 interface Account {
   email: string;
@@ -84,7 +94,7 @@ async function twoSessions(run: CheckRun, a: Account, mainUserId: number | undef
         );
       return problems;
     }
-    if (mainUserId !== undefined && userIdOf(out) === mainUserId) {
+    if (mainUserId !== undefined && signedInUserId(out) === mainUserId) {
       a.main = true;
       run.nothingToCheck("the password-change account is the run's main account, whose password is never changed");
       return [...problems, ...(await logOut(run, token, 'ending the session opened on the main account'))];

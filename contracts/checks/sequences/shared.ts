@@ -6,6 +6,7 @@ import type { Outcome } from '../../../lib/http.js';
 import type { CheckRun } from '../../check-run.js';
 import type { CheckSpec } from '../../session.js';
 import { type Finding, resting } from '../../types.js';
+import { userIdOf } from '../record-ids.js';
 
 export type Client = Record<string, unknown> & { id: number };
 
@@ -39,10 +40,9 @@ export const succeeded = (out: Outcome | undefined): boolean => out?.status !== 
 /** Whether findings hold an error (what stops a sequence, or a step's reading of an answer). */
 export const failed = (problems: Finding[]): boolean => problems.some((p) => p.severity === 'error');
 
-export const userIdOf = (out: Outcome): number | undefined => {
-  const id = (out.body as { data?: { user?: { id?: unknown } } } | undefined)?.data?.user?.id;
-  return typeof id === 'number' ? id : undefined;
-};
+/** The user id a sign-in's answer names (its `user`, whose fields the document does not show). */
+export const signedInUserId = (out: Outcome): number | undefined =>
+  userIdOf((out.body as { data?: { user?: unknown } } | null | undefined)?.data?.user);
 
 /**
  * The credential must be refused: the documented 401. Accepting it (a 2xx) is

@@ -13,6 +13,7 @@ import type { Finding } from '../../types.js';
 import { otherText, updatableStrings } from '../client-fields.js';
 import { noClient } from '../kit.js';
 import { COMPANY_CLIENTS, searchOf } from '../paging.js';
+import { roomIdOf } from '../record-ids.js';
 import { type Client, during, failed, found as finding, listed, read, sequence, stopped, succeeded } from './shared.js';
 
 /** Walks ask for large pages: fewer calls against a throttled deployment. */
@@ -82,7 +83,8 @@ async function roomIds(run: CheckRun, id: number): Promise<{ ids?: number[]; out
   const data = (out.body as { data?: unknown } | null | undefined)?.data;
   if (out.status === undefined || out.status >= 300 || !Array.isArray(data)) return { out };
   run.used('getRoomsByClientId', out);
-  return { ids: data.map((r: { id: number }) => r.id).sort((a, b) => a - b), out };
+  const ids = data.map(roomIdOf).filter((id): id is number => id !== undefined);
+  return { ids: ids.sort((a, b) => a - b), out };
 }
 
 async function sameRooms(run: CheckRun, id: number, before: number[]): Promise<Finding[]> {
