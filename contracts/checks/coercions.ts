@@ -87,13 +87,16 @@ export async function coercionProbe(run: CheckRun, name: CoercionName): Promise<
   }
   const body = { ...(run.validBody(operationId, { page: 1 }) as object), [target.field]: target.value };
   const out = await run.call(operationId, { body, exact: true });
-  if (run.ctx.facts.coercions[fact]) return run.conform(operationId, out, '2xx', { rests: node });
+  const sent = `"${target.field}": ${JSON.stringify(target.value)}`;
+  // The status finding says what was sent: the ledger lists it under the node, away from the check.
+  const told = (f: Finding) => (f.assumption === node ? { ...f, message: `${f.message} (sent ${sent})` } : f);
+  if (run.ctx.facts.coercions[fact]) return run.conform(operationId, out, '2xx', { rests: node }).map(told);
   const status = out.status ?? 0;
   const took = status >= 200 && status < 300;
   // Only the acceptance rests on the node: the body of a refusal is judged by the 422 the spec documents.
   return run
     .conform(operationId, out, '4xx', '422')
-    .map((f) => (took && f.keyword === undefined && f.actual === String(status) ? resting(f, node) : f));
+    .map((f) => (took && f.keyword === undefined && f.actual === String(status) ? told(resting(f, node)) : f));
 }
 
 /** How a probe's title says what the node expects. */
