@@ -2,7 +2,8 @@
 // only the CLI listens.
 
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { createAjv, withFiniteNumbers, withNumericStrings } from '../spec/ajv.js';
+import { createAjv, withFiniteNumbers } from '../spec/ajv.js';
+import { coercesAny, withCoercions } from '../spec/coercion.js';
 import type { JsonSchema } from '../spec/load.js';
 import { controls } from './controls/controls.js';
 import { guardControlRoutes } from './controls/guard.js';
@@ -71,14 +72,15 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
   // Query strings arrive as text: the same configuration, coercing to the schema's types.
   const coercing = createAjv({ allErrors: true, coerceTypes: true });
   // Numbers Ajv lets through (a coerced "Infinity", an integer beyond 2^53) are refused for every field.
-  // A body's integer field takes a string of digits when the spec says so (x-numeric-strings).
+  // A body's scalar of another type is taken as the spec says a backend takes it (x-numeric-strings: "10" for
+  // an integer; x-type-coercion: 12345 for a string, 1.5 for an integer), and then judged as what it became.
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const validate = withFiniteNumbers(
       (httpPart === 'querystring' ? coercing : ajv).compile(schema),
       schema as JsonSchema,
     );
-    return httpPart === 'body' && ctx.facts.numericStrings
-      ? withNumericStrings(validate, schema as JsonSchema)
+    return httpPart === 'body' && coercesAny(ctx.facts.coercions)
+      ? withCoercions(validate, schema as JsonSchema, ctx.facts.coercions)
       : validate;
   });
 

@@ -3,9 +3,10 @@
 // and, as observations, the body's fields the operation does not document (the
 // backend ignores them: spec/ignored-fields.ts).
 import type { ValidateFunction } from 'ajv';
-import { createAjv, numericStringsAsIntegers } from '../spec/ajv.js';
+import { createAjv } from '../spec/ajv.js';
 import { fittingBranchErrors, foldRepeats } from '../spec/ajv-errors.js';
-import { takesNumericStrings } from '../spec/facts.js';
+import { coerced, coercesAny } from '../spec/coercion.js';
+import { coercionsOf } from '../spec/facts.js';
 import { ignoredFieldsOf } from '../spec/ignored-fields.js';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 
@@ -24,9 +25,10 @@ export function requestChecker(
   const bodies = new Map<string, ValidateFunction>();
   for (const op of spec.operations) if (op.requestBody) bodies.set(op.operationId, ajv.compile(op.requestBody.schema));
   const ignored = ignoredFieldsOf(spec);
-  // A string of digits in an integer field is that integer where the spec says the backend takes it
-  // (x-numeric-strings), as the mock does; judged on a copy, the app's body is relayed as it came.
-  const numericStrings = takesNumericStrings(spec);
+  // A scalar of another type is what the spec says the backend takes it as (x-numeric-strings: "10" for an
+  // integer; x-type-coercion: 12345 for a string, 1.5 for an integer), as the mock does; judged on a copy,
+  // the app's body is relayed as it came.
+  const coercions = coercionsOf(spec);
   return (op, headers, body) => {
     const out: RequestFindings = { violations: [], observations: [] };
     for (const p of op.parameters) {
@@ -45,8 +47,8 @@ export function requestChecker(
       out.violations.push(`${op.operationId} request: the body is not JSON`);
       return out;
     }
-    const judged = numericStrings
-      ? numericStringsAsIntegers(structuredClone(out.body), op.requestBody?.schema)
+    const judged = coercesAny(coercions)
+      ? coerced(structuredClone(out.body), op.requestBody?.schema, coercions)
       : out.body;
     if (!validate(judged)) {
       // The branch of a oneOf the value's type fits, and a violation repeated on array items once (as the

@@ -54,7 +54,7 @@ export function withFiniteNumbers(validate: ValidateFunction, schema: JsonSchema
 }
 
 /** Deeper than any body the JSON parser lets through (DEFAULTS.maxBodyDepth) or a query holds. */
-const MAX_WALK_DEPTH = 64;
+export const MAX_WALK_DEPTH = 64;
 
 /** True when a number anywhere in the value is not finite or beyond Number.MAX_SAFE_INTEGER (no allocation). */
 function holdsOutsizedNumber(data: unknown, depth: number): boolean {
@@ -68,11 +68,14 @@ function holdsOutsizedNumber(data: unknown, depth: number): boolean {
   return false;
 }
 
-interface Shape {
+export interface Shape {
   /** The schema holds whole numbers only (`integer`, possibly with null). */
   integer: boolean;
-  /** It holds whole numbers and no string: where a string of digits may stand for one (x-numeric-strings). */
+  /** It holds whole numbers and no string: where a string of digits may stand for one (x-numeric-strings),
+   *  or a fraction for its whole part (x-type-coercion). */
   digits: boolean;
+  /** It holds strings and no number: where a number may stand for its text (x-type-coercion). */
+  text: boolean;
   /** Its properties and items, across allOf / oneOf / anyOf (the first that names one). */
   property: (key: string) => JsonSchema | undefined;
   items: JsonSchema | undefined;
@@ -81,7 +84,7 @@ interface Shape {
 /** Read once per schema node: a body of a million numbers costs a million lookups, not a million schema walks. */
 const shapes = new WeakMap<JsonSchema, Shape>();
 
-function shapeOf(schema: JsonSchema): Shape {
+export function shapeOf(schema: JsonSchema): Shape {
   let shape = shapes.get(schema);
   if (shape) return shape;
   const parts = subschemas(schema);
@@ -89,6 +92,7 @@ function shapeOf(schema: JsonSchema): Shape {
   shape = {
     integer: !!types?.has('integer') && !types.has('number'),
     digits: !!types?.has('integer') && !types.has('number') && !types.has('string'),
+    text: !!types?.has('string') && !types.has('number') && !types.has('integer'),
     property: (key) =>
       parts.map((p) => (p.properties as Record<string, JsonSchema> | undefined)?.[key]).find((x) => x !== undefined),
     items: parts.find((p) => p.items)?.items as JsonSchema | undefined,
@@ -126,44 +130,4 @@ function unsafeNumbers(
     return;
   }
   for (const [key, v] of Object.entries(data)) unsafeNumbers(v, shape?.property(key), [...path, key], out, depth + 1);
-}
-
-/** A string of digits, as Laravel's `integer` rule (PHP's FILTER_VALIDATE_INT) takes one: no sign but minus,
- *  no spaces, no decimal point, no exponent, no hexadecimal. */
-const DIGITS = /^-?\d+$/;
-
-/**
- * The value with every string of digits that stands where the schema holds
- * only integers replaced by its number (x-numeric-strings accepted: `"10"` is
- * 10), objects and arrays changed in place; no other string, and no string
- * where a string is allowed, is touched. A number past 2^53 is then refused by
- * withFiniteNumbers as any such number is.
- */
-export function numericStringsAsIntegers(data: unknown, schema: JsonSchema | undefined, depth = 0): unknown {
-  if (!schema || depth > MAX_WALK_DEPTH) return data;
-  const shape = shapeOf(schema);
-  if (typeof data === 'string') return shape.digits && DIGITS.test(data) ? Number(data) : data;
-  if (data === null || typeof data !== 'object') return data;
-  if (Array.isArray(data)) {
-    for (let i = 0; i < data.length; i++) data[i] = numericStringsAsIntegers(data[i], shape.items, depth + 1);
-    return data;
-  }
-  const object = data as Record<string, unknown>;
-  for (const [key, v] of Object.entries(object)) {
-    const at = shape.property(key);
-    if (at && v !== null && (typeof v === 'string' || typeof v === 'object'))
-      object[key] = numericStringsAsIntegers(v, at, depth + 1);
-  }
-  return data;
-}
-
-/** A body validator that reads strings of digits in integer fields as their numbers first (the data is
- *  changed in place, so that the handler gets the numbers). */
-export function withNumericStrings(validate: ValidateFunction, schema: JsonSchema): ValidateFunction {
-  const checked = ((data: unknown) => {
-    const valid = validate(numericStringsAsIntegers(data, schema));
-    checked.errors = validate.errors;
-    return valid;
-  }) as ValidateFunction;
-  return checked;
 }

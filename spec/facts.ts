@@ -1,6 +1,7 @@
 // The spec's cross-cutting facts (platform values, rate limit, header names),
 // read from the loaded document in one place so that the mock, the contract
 // suite and the scripts cannot drift from spec/openapi.yaml or from each other.
+import type { Coercions } from './coercion.js';
 import type { LoadedSpec, RawNode } from './load.js';
 import { type Situation, type SituationName, situationsOf } from './situations.js';
 
@@ -35,6 +36,8 @@ export interface SpecFacts {
   /** `x-numeric-strings.accepted`: an integer field of a request body takes a string of digits. A spec
    *  without it does not. */
   numericStrings: boolean;
+  /** What a request body's scalar of another type is taken as (x-numeric-strings and x-type-coercion). */
+  coercions: Coercions;
   /** `x-situations`: what a wrong password, an unknown or another company's id... are answered with. */
   situations: Record<SituationName, Situation>;
 }
@@ -65,6 +68,7 @@ export function specFacts(spec: Pick<LoadedSpec, 'document'>): SpecFacts {
     },
     platformRefused: choice(document, 'x-platform-refusal', 'refused', true),
     numericStrings: takesNumericStrings(spec),
+    coercions: coercionsOf(spec),
     situations: situationsOf(document),
   };
 }
@@ -73,11 +77,24 @@ export function specFacts(spec: Pick<LoadedSpec, 'document'>): SpecFacts {
 export const takesNumericStrings = (spec: Pick<LoadedSpec, 'document'>): boolean =>
   choice(spec.document, 'x-numeric-strings', 'accepted', false);
 
+/** x-type-coercion: the scalar coercions the spec says a backend applies to a request body (each absent: no). */
+export const coercionsOf = (spec: Pick<LoadedSpec, 'document'>): Coercions => {
+  const node = spec.document['x-type-coercion'];
+  const coercion = (name: string) =>
+    choice(node && typeof node === 'object' ? node : {}, name, 'accepted', false, `x-type-coercion/${name}`);
+  return {
+    numericStrings: takesNumericStrings(spec),
+    numberAsString: coercion('number-as-string'),
+    fractionAsInteger: coercion('fraction-as-integer'),
+    booleanAsString: coercion('boolean-as-string'),
+  };
+};
+
 /** A yes-or-no the spec makes in a root extension; absent, what the mock did before the spec said it. */
-function choice(document: RawNode, node: string, key: string, absent: boolean): boolean {
+function choice(document: RawNode, node: string, key: string, absent: boolean, named = node): boolean {
   const value = document[node]?.[key];
   if (value === undefined) return absent;
-  if (typeof value !== 'boolean') throw new SpecFactError(`${node}.${key} as true or false`);
+  if (typeof value !== 'boolean') throw new SpecFactError(`${named}.${key} as true or false`);
   return value;
 }
 

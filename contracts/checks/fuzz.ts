@@ -9,7 +9,8 @@
 // is shrunk to a minimal request, reported with its reproduction (curl). --seed
 // repeats a run.
 
-import { createAjv, numericStringsAsIntegers, withFiniteNumbers } from '../../spec/ajv.js';
+import { createAjv, withFiniteNumbers } from '../../spec/ajv.js';
+import { type Coercions, coerced, coercesAny } from '../../spec/coercion.js';
 import type { OperationEntry } from '../../spec/load.js';
 import type { AuthMode, CheckRun } from '../check-run.js';
 import type { Expect } from '../conform.js';
@@ -44,7 +45,7 @@ export async function fuzzChecks(s: Session, found: Discovered): Promise<void> {
       hints: hintsFrom(found),
     },
     found,
-    isValid: requestBodyCheck(facts.numericStrings),
+    isValid: requestBodyCheck(facts.coercions),
   };
   for (const [index, op] of s.spec.operations.entries()) {
     const plan = validPlan(op, s.ctx.allowWrites);
@@ -74,8 +75,9 @@ function hintsFrom(found: Discovered): Hints {
 }
 
 /** Request bodies against their schema (the spec's Ajv, and no whole number past 2^53, as the mock judges;
- *  a string of digits an integer where x-numeric-strings accepts one), compiled once per operation. */
-function requestBodyCheck(numericStrings: boolean): BodyCheck {
+ *  a scalar of another type what the spec's coercions make of it: x-numeric-strings, x-type-coercion),
+ *  compiled once per operation. */
+function requestBodyCheck(coercions: Coercions): BodyCheck {
   const ajv = createAjv({ allErrors: false });
   const compiled = new Map<string, (body: unknown) => boolean>();
   return (op, body) => {
@@ -85,8 +87,8 @@ function requestBodyCheck(numericStrings: boolean): BodyCheck {
       const { schema } = op.requestBody;
       const validate = withFiniteNumbers(ajv.compile(schema), schema);
       // On a copy: the body is sent as generated.
-      check = numericStrings
-        ? (b) => validate(numericStringsAsIntegers(structuredClone(b), schema)) as boolean
+      check = coercesAny(coercions)
+        ? (b) => validate(coerced(structuredClone(b), schema, coercions)) as boolean
         : (b) => validate(b) as boolean;
       compiled.set(op.operationId, check);
     }

@@ -21,6 +21,12 @@ export { isTargetId, NO_SUCH_ID } from '../targets.js';
 export const PLATFORM_REFUSAL = '/x-platform-refusal';
 export const NOBODY = 'nobody@example.invalid';
 
+/** A wrong type no framework takes for the field's own (Laravel's rules, Spring's Jackson and Django REST all
+ *  refuse text that is no number for an integer, an object for a string), so that negative:type's verdict is
+ *  about validation, whatever the spec says of coercion; what some take (a number or a boolean for a string,
+ *  a fraction for an integer: x-type-coercion) their own probes show (checks/coercions.ts). */
+const UNCOERCIBLE = { integer: 'not-a-number', string: { not: 'a string' } } as const;
+
 /** The operation's own example with every required field the spec asks (spec/valid-body.ts), made harmless:
  *  unknown ids, unknown accounts, and no password at all, so that no request could sign in, sign up or change
  *  a password even if wrongly accepted. */
@@ -91,7 +97,7 @@ export async function negativeChecks(s: Session): Promise<void> {
     );
     if (typed) {
       const [key, p] = typed;
-      const wrong = p.type === 'integer' ? 'not-a-number' : 12345;
+      const wrong = UNCOERCIBLE[p.type as 'integer' | 'string'];
       await s.check(
         {
           id: `negative:${op.operationId}:type`,

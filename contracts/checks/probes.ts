@@ -9,11 +9,13 @@ import { preview } from '../../lib/preview.js';
 import type { SpecFacts } from '../../spec/facts.js';
 import type { PatchOperation } from '../../spec/finding.js';
 import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
+import type { LoadedSpec } from '../../spec/load.js';
 import { encodePointer } from '../../spec/schema.js';
 import type { CheckBody, CheckRun } from '../check-run.js';
 import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
 import type { Finding } from '../types.js';
+import { COERCION_PROBE_OPERATION, COERCIONS, type CoercionName, coercionProbe, coercionTitle } from './coercions.js';
 import { listProbeChecks } from './list-probes.js';
 import { pageOf, requestProperty } from './list-spec.js';
 import { harmlessBody, NO_SUCH_ID } from './negative.js';
@@ -30,9 +32,11 @@ import {
   wrongPassword,
 } from './situations.js';
 
-/** The x-assumed points the probes show (the situations' and numeric strings' in situations.ts). */
+/** The x-assumed points the probes show (the situations' and numeric strings' in situations.ts, the type
+ *  coercions' in coercions.ts). */
 export const LIMIT_CAP = '/components/schemas/ClientListRequest/properties/limit';
 export const COMPANY_LIMIT_CAP = '/components/schemas/CompanyClientsRequest/properties/limit';
+export { BOOLEAN_AS_STRING, FRACTION_AS_INTEGER, NUMBER_AS_STRING } from './coercions.js';
 export {
   NUMERIC_STRINGS,
   UNKNOWN_CLIENT,
@@ -78,7 +82,7 @@ const probe = (
 });
 
 /** The probes, as data: what each is called, what it shows, what it sends. */
-function probesOf(found: Discovered, facts: SpecFacts): Probe[] {
+function probesOf(found: Discovered, facts: SpecFacts, spec: LoadedSpec): Probe[] {
   const company = `contract-check-${randomBytes(6).toString('hex')}`;
   const { situations, numericStrings } = facts;
   return [
@@ -153,11 +157,23 @@ function probesOf(found: Discovered, facts: SpecFacts): Probe[] {
       NUMERIC_STRINGS,
       numericString,
     ),
+    ...coercionProbes(facts, spec),
   ];
 }
 
+/** One probe per scalar coercion of x-type-coercion, on the operation whose body shows them. */
+function coercionProbes(facts: SpecFacts, spec: LoadedSpec): Probe[] {
+  const op = spec.byId.get(COERCION_PROBE_OPERATION);
+  if (!op) return [];
+  return (Object.keys(COERCIONS) as CoercionName[]).map((name) =>
+    probe(['negative', op.operationId, name], coercionTitle(name, facts, op), COERCIONS[name].node, (run) =>
+      coercionProbe(run, name),
+    ),
+  );
+}
+
 export async function probeChecks(s: Session, found: Discovered): Promise<void> {
-  for (const p of probesOf(found, s.ctx.facts))
+  for (const p of probesOf(found, s.ctx.facts, s.spec))
     if (p.writes && !s.ctx.allowWrites) s.skip(p.spec, `needs --allow-writes (${p.writes})`);
     else await s.check(p.spec, p.body);
   await listProbeChecks(s, found);

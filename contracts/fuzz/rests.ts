@@ -2,17 +2,31 @@
 // value the spec refuses contradicts the spec; whether that is a defect or a
 // choice the document leaves open depends on the node the flaw broke: a wrong
 // JSON type breaks a fact (the document gives every field's type; a string of
-// digits for an integer breaks x-numeric-strings), a limit of
+// digits for an integer breaks x-numeric-strings; a number or a boolean for a
+// string, a fraction for an integer x-type-coercion, as far as what it becomes
+// is valid), a limit of
 // 101 breaks the x-assumed maximum of `limit`, a missing platform header the
 // x-assumed refusal of one. Read from the spec's markings, never listed here.
 import { encodePointer, schemaAssumption } from '../../spec/assumptions.js';
+import { DIGITS } from '../../spec/coercion.js';
 import type { JsonSchema, LoadedSpec, OperationEntry } from '../../spec/load.js';
 import { foldAllOf } from '../../spec/schema.js';
+import { BOOLEAN_AS_STRING, FRACTION_AS_INTEGER, NUMBER_AS_STRING } from '../checks/coercions.js';
 import { PLATFORM_REFUSAL } from '../checks/negative.js';
 import { NUMERIC_STRINGS } from '../checks/situations.js';
+import { refusal } from './boundary.js';
 import { allowedTypes, type Flaw, jsonType } from './flaws.js';
 
-const DIGITS = /^-?\d+$/;
+/** A scalar some backends take for the field's own type (x-type-coercion): the node, and what it becomes. */
+function coercion(types: Set<string>, value: unknown): { node: string; as: unknown } | undefined {
+  const text = types.has('string') && !types.has('integer') && !types.has('number');
+  if (typeof value === 'boolean') return text ? { node: BOOLEAN_AS_STRING, as: String(value) } : undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  if (text) return { node: NUMBER_AS_STRING, as: String(value) };
+  if (types.has('integer') && !types.has('number') && !types.has('string') && !Number.isInteger(value))
+    return { node: FRACTION_AS_INTEGER, as: Math.trunc(value) };
+  return undefined;
+}
 
 /** Where the body's schema sits in the document as written. */
 const bodyPointer = (op: OperationEntry) =>
@@ -46,6 +60,13 @@ export function flawAssumption(spec: LoadedSpec, op: OperationEntry, flaw: Flaw)
       // A string of digits for an integer is the spec's choice (x-numeric-strings), not a wrong type.
       if (typeof flaw.value === 'string' && DIGITS.test(flaw.value) && types?.has('integer') && !types.has('string'))
         return NUMERIC_STRINGS;
+      // A number or a boolean where only strings are allowed, a fraction where only integers are: the coercion is the
+      // spec's choice (x-type-coercion) when what it becomes is valid; else what it becomes broke another node.
+      const taken = schema && types && coercion(types, flaw.value);
+      if (taken)
+        return refusal(schema, taken.as) === undefined
+          ? taken.node
+          : flawAssumption(spec, op, { ...flaw, value: taken.as });
       // A value of a type the field does not take breaks the type, which the document states.
       if (!types?.has(jsonType(flaw.value))) return undefined;
       return fieldAssumption(spec, op, flaw.field);

@@ -163,6 +163,25 @@ function situationStatus(raw: RawNode, id: string, f: Finding): Derived | undefi
   return { patch };
 }
 
+/** A yes-or-no of what a deployment takes (`accepted`: x-numeric-strings, each of x-type-coercion): a
+ *  request the node makes invalid answered 2xx says it is taken; one it makes valid refused as invalid (400
+ *  or 422), that it is not. Any other answer says neither. */
+function acceptedChoice(raw: RawNode, id: string, f: Finding): Derived | undefined {
+  const node = nodeAt(raw, id) as RawNode | undefined;
+  if (!node || typeof node !== 'object' || typeof node.accepted !== 'boolean') return undefined;
+  const status = f.reproduce?.response?.status ?? f.status;
+  const took = status !== undefined && status >= 200 && status < 300;
+  if (took === node.accepted || !(took || status === 400 || status === 422))
+    return { noPatch: `answered ${status ?? 'nothing'}: that says neither taken nor refused as invalid` };
+  const path = `${id}/accepted`;
+  return {
+    patch: [
+      { op: 'test', path, value: node.accepted },
+      { op: 'replace', path, value: took },
+    ],
+  };
+}
+
 /** A type the deployment sends besides the documented one: `null` joins the type list (as the spec writes
  *  nullable), any other type is an alternative (strict Ajv refuses a list of two non-null types). */
 function widenType(id: string, was: unknown, sent: string): Derived {
@@ -205,6 +224,8 @@ export function derivePatch(raw: RawNode, id: string, kind: string, f: Finding):
     return { noPatch: 'an HTTP rule outside the spec: nothing in spec/openapi.yaml to change' };
   // The check that saw it knows best what it saw.
   if (f.patch?.length) return { patch: f.patch };
+  const accepted = acceptedChoice(raw, id, f);
+  if (accepted) return accepted;
   const situation = situationStatus(raw, id, f);
   if (situation) return situation;
   if (f.keyword === 'status' || ((kind === 'response' || kind === 'operation') && f.keyword === undefined))

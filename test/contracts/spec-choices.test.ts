@@ -1,6 +1,7 @@
 // The suite shows the spec's choices (x-situations, x-platform-refusal,
-// x-numeric-strings): against a deployment that chose otherwise (here, the
-// mock built from the spec as that deployment's patch changes it), nothing
+// x-numeric-strings, x-type-coercion): against a deployment that chose
+// otherwise (here, the mock built from the spec as that deployment's patch
+// changes it), nothing
 // fails and the ledger contradicts the choice's node, with the patch where the
 // check knows it; the suite built from the same changed spec agrees with that
 // deployment on the node, with nothing failed.
@@ -51,6 +52,39 @@ const ROWS: Row[] = [
     patch: [
       { op: 'test', path: '/x-numeric-strings/accepted', value: true },
       { op: 'replace', path: '/x-numeric-strings/accepted', value: false },
+    ],
+  },
+  {
+    name: 'a number taken for a string as its text',
+    node: '/x-type-coercion/number-as-string',
+    change: (raw) => {
+      raw['x-type-coercion']['number-as-string'].accepted = true;
+    },
+    patch: [
+      { op: 'test', path: '/x-type-coercion/number-as-string/accepted', value: false },
+      { op: 'replace', path: '/x-type-coercion/number-as-string/accepted', value: true },
+    ],
+  },
+  {
+    name: 'a fraction taken for an integer as its whole part',
+    node: '/x-type-coercion/fraction-as-integer',
+    change: (raw) => {
+      raw['x-type-coercion']['fraction-as-integer'].accepted = true;
+    },
+    patch: [
+      { op: 'test', path: '/x-type-coercion/fraction-as-integer/accepted', value: false },
+      { op: 'replace', path: '/x-type-coercion/fraction-as-integer/accepted', value: true },
+    ],
+  },
+  {
+    name: 'a boolean taken for a string as its text',
+    node: '/x-type-coercion/boolean-as-string',
+    change: (raw) => {
+      raw['x-type-coercion']['boolean-as-string'].accepted = true;
+    },
+    patch: [
+      { op: 'test', path: '/x-type-coercion/boolean-as-string/accepted', value: false },
+      { op: 'replace', path: '/x-type-coercion/boolean-as-string/accepted', value: true },
     ],
   },
   {

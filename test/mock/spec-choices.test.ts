@@ -50,6 +50,51 @@ const unknownClient =
   async (app) =>
     shown(await post(app, path, { client_id: 99_999_999, ...extra }, await token(app)), 'message', 'errors');
 
+/** keyword as a scalar of another type: refused (its errors), or the same page as its text gets. */
+const keywordAs =
+  (value: unknown): Ask =>
+  async (app) => {
+    const auth = await token(app);
+    const r = await post(app, '/client/list', { keyword: value }, auth);
+    if (r.status !== 200) return [r.status, r.body.errors];
+    const text = await post(app, '/client/list', { keyword: String(value) }, auth);
+    return [r.status, JSON.stringify(r.body.data) === JSON.stringify(text.body.data) ? 'as its text' : 'otherwise'];
+  };
+
+/** x-type-coercion: each refused as the spec is, taken as the deployment would once `accepted`. */
+const COERCION_ROWS: Row[] = [
+  {
+    name: 'keyword 12345: refused with 422, or searched as "12345" (x-type-coercion/number-as-string)',
+    change: (raw) => {
+      raw['x-type-coercion']['number-as-string'].accepted = true;
+    },
+    ask: keywordAs(12345),
+    before: [422, { keyword: ['The keyword field must be a string.'] }],
+    after: [200, 'as its text'],
+  },
+  {
+    name: 'keyword true: refused with 422, or searched as "true" (x-type-coercion/boolean-as-string)',
+    change: (raw) => {
+      raw['x-type-coercion']['boolean-as-string'].accepted = true;
+    },
+    ask: keywordAs(true),
+    before: [422, { keyword: ['The keyword field must be a string.'] }],
+    after: [200, 'as its text'],
+  },
+  {
+    name: 'page 2.9: refused with 422, or page 2 (x-type-coercion/fraction-as-integer)',
+    change: (raw) => {
+      raw['x-type-coercion']['fraction-as-integer'].accepted = true;
+    },
+    ask: async (app) => {
+      const r = await post(app, '/client/list', { page: 2.9, limit: 5 }, await token(app));
+      return [r.status, r.status === 200 ? (r.body.data as { current_page: unknown }).current_page : r.body.errors];
+    },
+    before: [422, { page: ['The page field must be an integer.'] }],
+    after: [200, 2],
+  },
+];
+
 interface Row {
   name: string;
   change: (raw: RawNode) => void;
@@ -214,6 +259,7 @@ const ROWS: Row[] = [
     before: [200, 5],
     after: [422, { limit: ['The limit field must be an integer.'] }],
   },
+  ...COERCION_ROWS,
 ];
 
 for (const row of ROWS)
@@ -269,6 +315,11 @@ const MALFORMED: Array<[string, (raw: RawNode) => void, RegExp]> = [
     'accepted that is not true or false',
     (raw) => Object.assign(raw['x-numeric-strings'], { accepted: 1 }),
     /x-numeric-strings\.accepted/,
+  ],
+  [
+    'a coercion accepted that is not true or false',
+    (raw) => Object.assign(raw['x-type-coercion']['fraction-as-integer'], { accepted: 'yes' }),
+    /x-type-coercion\/fraction-as-integer\.accepted/,
   ],
 ];
 

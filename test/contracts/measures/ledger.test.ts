@@ -216,6 +216,37 @@ t.test('no patch is invented where the finding does not say what the spec should
   t.throws(() => applyPatchToYaml(SMALL, [{ op: 'remove', path: `${PROPS}/nothing` }]), /no such node/);
 });
 
+t.test('a yes-or-no of what a deployment takes (accepted) follows the status it answered', async (t) => {
+  const raw = {
+    'x-numeric-strings': { accepted: true, 'x-assumed': true },
+    'x-type-coercion': { 'number-as-string': { accepted: false, 'x-assumed': true } },
+  };
+  const ROWS: Array<[string, number, unknown]> = [
+    ['/x-type-coercion/number-as-string', 200, true],
+    ['/x-type-coercion/number-as-string', 422, 'answered 422'],
+    ['/x-numeric-strings', 400, false],
+    ['/x-numeric-strings', 422, false],
+    ['/x-numeric-strings', 404, 'answered 404'],
+    ['/x-numeric-strings', 204, 'answered 204'],
+  ];
+  for (const [id, status, want] of ROWS) {
+    const f: Finding = { message: 'm', severity: 'observation', status, actual: String(status) };
+    const derived = derivePatch(raw, id, 'extension', f);
+    if (typeof want === 'boolean')
+      t.same(
+        derived,
+        {
+          patch: [
+            { op: 'test', path: `${id}/accepted`, value: !want },
+            { op: 'replace', path: `${id}/accepted`, value: want },
+          ],
+        },
+        `${id} answered ${status}: accepted ${want}`,
+      );
+    else t.match(derived, { noPatch: new RegExp(want as string) }, `${id} answered ${status}: no patch`);
+  }
+});
+
 t.test('a patch applied to spec/openapi.yaml changes what it names and keeps every other line', async (t) => {
   const text = readFileSync(SPEC_PATH, 'utf8');
   const patch = [{ op: 'add' as const, path: '/paths/~1user~1signin/post/responses/403', value: { description: 'd' } }];
