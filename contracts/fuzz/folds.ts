@@ -18,7 +18,13 @@ export function kindOf(f: Finding): string {
   if (f.expected === 'a JSON body') return 'no JSON body';
   if (f.keyword === 'status') return `undocumented status ${f.status}`;
   if (f.keyword === 'content-type') return 'content type';
-  if (f.keyword) return `schema ${(f.at ?? '').replace(/\/\d+(?=\/|$)/g, '/*') || '(body)'} ${f.keyword}`;
+  // A body off the spec is one kind per status and per node it rests on: a 400 whose body rests on an assumed
+  // shape and a 403 whose body breaks a fact are two findings, and the check fails on the second only.
+  if (f.keyword) {
+    const where = (f.at ?? '').replace(/\/\d+(?=\/|$)/g, '/*') || '(body)';
+    const status = f.status === undefined ? '' : `${f.status} `;
+    return `schema ${status}${where} ${f.keyword}${f.assumption ? ` (${f.assumption})` : ''}`;
+  }
   if (f.status !== undefined && f.actual === String(f.status)) {
     if (f.status >= 500) return '5xx';
     // An acceptance that contradicts an assumption is another kind than one that contradicts a fact.

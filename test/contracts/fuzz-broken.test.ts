@@ -76,7 +76,7 @@ t.test('a body off the spec for keywords with a quote: found by the boundary pha
   t.equal(r.verdict, 'fail');
   t.match(
     r.problems[0]?.message,
-    /^listClients 200 \/data\/total: must be integer \(fuzz: a valid boundary value "keyword": "'", body \{"keyword":"'"\}, platform WEB\) \[schema \/data\/total type: \d+ of 200 requests, 3 shown\]$/,
+    /^listClients 200 \/data\/total: must be integer \(fuzz: a valid boundary value "keyword": "'", body \{"keyword":"'"\}, platform WEB\) \[schema 200 \/data\/total type: \d+ of 200 requests, 3 shown\]$/,
   );
   t.same(bodyOf(r.problems[0]?.reproduce?.request.body), { keyword: "'" }, 'the one field, nothing else');
 });

@@ -231,7 +231,16 @@ t.test('findings are folded by kind, with a bound on what is held', async (t) =>
     [f({ status: 200, expected: '4xx', actual: '200' }), 'invalid accepted'],
     [f({ status: 404, expected: '200 or 422', actual: '404' }), 'valid refused with 404'],
     [f({ status: 200, expected: 'a JSON body' }), 'no JSON body'],
-    [f({ status: 200, keyword: 'pattern', at: '/data/data/12/created_at' }), 'schema /data/data/*/created_at pattern'],
+    [
+      f({ status: 200, keyword: 'pattern', at: '/data/data/12/created_at' }),
+      'schema 200 /data/data/*/created_at pattern',
+    ],
+    // One place, two statuses and two footings: two kinds (the check fails on the fact's only).
+    [
+      f({ status: 400, keyword: 'required', at: '/message', assumption: '/components/schemas/UnlistedError' }),
+      'schema 400 /message required (/components/schemas/UnlistedError)',
+    ],
+    [f({ status: 403, keyword: 'required', at: '/message' }), 'schema 403 /message required'],
     [f({ status: 418, keyword: 'status' }), 'undocumented status 418'],
   ];
   for (const [finding, kind] of kinds) t.equal(kindOf(finding), kind, kind);
@@ -245,8 +254,8 @@ t.test('findings are folded by kind, with a bound on what is held', async (t) =>
     folds.add([f({ message: `kind ${i % 100}`, status: 200, keyword: 'type', at: `/k${i % 100}/${i}` })], origin(i));
   const out = folds.findings(10_000);
   t.equal(out.length, MAX_KINDS * EXAMPLES + 1, 'the first kinds with their examples, and one line for the rest');
-  t.match(out[0]?.message, /^kind 0 \(fuzz: request 0\) \[schema \/k0\/\* type: 100 of 10000 requests, 3 shown\]$/);
-  t.match(out[1]?.message, /^kind 0 \(fuzz: request 100\) \[schema \/k0\/\* type: shown 2 of 3\]$/);
+  t.match(out[0]?.message, /^kind 0 \(fuzz: request 0\) \[schema 200 \/k0\/\* type: 100 of 10000 requests, 3 shown\]$/);
+  t.match(out[1]?.message, /^kind 0 \(fuzz: request 100\) \[schema 200 \/k0\/\* type: shown 2 of 3\]$/);
   t.equal(out[1]?.reproduce?.curl, 'curl 100', 'each example with its own reproduction');
   t.match(out.at(-1), { operationId: 'listClients', severity: 'error', message: /^\.\.\. and 8800 more findings/ });
 });
