@@ -10,10 +10,10 @@ import { type Finding, resting } from '../types.js';
 import { type Client, taken, writeSpec } from './write-kit.js';
 
 /** The round trip, then the refusal of a value outside awning_type's, which edits the round trip's awning. */
-export async function awningChecks(s: Session, client: Client, roomId: number | undefined): Promise<void> {
+export async function awningChecks(s: Session, client: Client): Promise<void> {
   let awningId: number | undefined;
   await s.check(writeSpec('addEditAwningMeasurement', 'adds an awning and edits it'), async (run) => {
-    const { problems, id } = await awningRoundTrip(run, client, roomId);
+    const { problems, id } = await awningRoundTrip(run, client);
     awningId = id;
     return problems;
   });
@@ -26,16 +26,14 @@ export async function awningChecks(s: Session, client: Client, roomId: number | 
   );
 }
 
+const AWNING_ID = '/components/schemas/AwningMeasurementRequest/properties/id';
+
 /** An awning added, then its width edited; its id is the one the awning_type check edits. */
-async function awningRoundTrip(
-  run: CheckRun,
-  client: Client,
-  roomId: number | undefined,
-): Promise<{ problems: Finding[]; id?: number }> {
+async function awningRoundTrip(run: CheckRun, client: Client): Promise<{ problems: Finding[]; id?: number }> {
+  // Section 4.7's fields only: a deployment may refuse one it does not know (room_id is the spec's assumption).
   const first = await run.call('addEditAwningMeasurement', {
     body: {
       client_id: client.id,
-      room_id: roomId,
       awning_type: awningTypes(run)[0],
       width: 144,
       projection: 120,
@@ -46,7 +44,8 @@ async function awningRoundTrip(
   const id = (first.body as { data?: { id?: unknown } } | null | undefined)?.data?.id;
   if (!taken(first) || typeof id !== 'number') return { problems };
   const second = await run.call('addEditAwningMeasurement', { body: { id, client_id: client.id, width: 150 } });
-  problems.push(...run.conform('addEditAwningMeasurement', second));
+  // That an id edits is the spec's assumption (the document shows no id for awnings): a refusal rests on it.
+  problems.push(...run.conform('addEditAwningMeasurement', second, '2xx', { rests: AWNING_ID }));
   const width = (second.body as { data?: { dimensions?: { width?: unknown } } } | null | undefined)?.data?.dimensions
     ?.width;
   if (taken(second) && width !== 150)
@@ -59,7 +58,7 @@ async function awningRoundTrip(
           expected: '150',
           actual: String(width),
         },
-        '/components/schemas/AwningMeasurementRequest/properties/id',
+        AWNING_ID,
       ),
     );
   return { problems, id };

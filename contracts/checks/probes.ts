@@ -12,6 +12,7 @@ import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
 import type { LoadedSpec } from '../../spec/load.js';
 import { encodePointer } from '../../spec/schema.js';
 import type { CheckBody, CheckRun } from '../check-run.js';
+import { FORBIDDEN } from '../conform.js';
 import type { Discovered } from '../discovered.js';
 import type { CheckSpec, Session } from '../session.js';
 import type { Finding } from '../types.js';
@@ -72,11 +73,11 @@ interface Probe {
 const probe = (
   [group, operationId, name]: ['negative' | 'paging', string, string],
   title: string,
-  shows: string,
+  shows: string | string[],
   body: CheckBody,
   writes?: string,
 ): Probe => ({
-  spec: { id: `${group}:${operationId}:${name}`, group, operationId, title, shows: [shows] },
+  spec: { id: `${group}:${operationId}:${name}`, group, operationId, title, shows: [shows].flat() },
   body,
   ...(writes ? { writes } : {}),
 });
@@ -96,7 +97,8 @@ function probesOf(found: Discovered, facts: SpecFacts, spec: LoadedSpec): Probe[
       probe(
         ['negative', op, 'unknown-id'],
         `answers an unknown client id with ${answered(situations['unknown-client'])}`,
-        UNKNOWN_CLIENT,
+        // A 403 there is a deployment's own refusal of an account with a plan: x-forbidden shows too.
+        [UNKNOWN_CLIENT, FORBIDDEN],
         (run) => inSituation(run, op, { client_id: NO_SUCH_ID }, 'unknown-client'),
       ),
     ),

@@ -9,6 +9,7 @@
 // its first selected entry stands, and the session records only the checks of
 // selected entries. Adding a check: one entry below (see docs/contracts.md).
 import { IGNORED_FIELDS_ASSUMPTION } from '../../spec/ignored-fields.js';
+import { FORBIDDEN } from '../conform.js';
 import type { Discovered } from '../discovered.js';
 import type { Session } from '../session.js';
 import type { CheckGroup } from '../types.js';
@@ -280,7 +281,7 @@ export const CHECKS: readonly CheckEntry[] = [
     description:
       'unknown client ids, QR codes, companies (and awning ids with --allow-writes): the status answered, as x-situations says',
     needs: [],
-    assumptions: [UNKNOWN_CLIENT, UNKNOWN_QR_CODE, UNKNOWN_COMPANY, UNKNOWN_AWNING],
+    assumptions: [UNKNOWN_CLIENT, FORBIDDEN, UNKNOWN_QR_CODE, UNKNOWN_COMPANY, UNKNOWN_AWNING],
     writes: false,
     ids: /^negative:[^:]+:unknown-(id|code|company)$/,
     module: probes,

@@ -73,7 +73,7 @@ export async function writeChecks(s: Session, found: Discovered): Promise<void> 
     skipAll(s, WINDOWS, `no room to file measurements under: ${found.noRoomId ?? 'no client with a room was found'}`);
   else if (found.userId === undefined) skipAll(s, WINDOWS, `no user to file measurements under: ${NO_USER_ID}`);
   else await measurementChecks(s, found, client, { roomId: found.roomId, userId: found.userId });
-  await awningChecks(s, client, found.roomId);
+  await awningChecks(s, client);
 }
 
 /** The client's own values written back: client/list must then show it unchanged. */

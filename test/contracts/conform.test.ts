@@ -183,12 +183,12 @@ t.test(
     const judged = { situation: '404', rests: situation };
     const rows: Array<[string, Outcome, Expect, Array<[RegExp, string | undefined]>]> = [
       [
-        'a 403 in the framework’s body: every finding rests on the situation',
+        'a 403 in the framework’s body: the status rests on the situation, the body on x-forbidden',
         answer(403, spring),
         [404],
         [
           [/^updateClient answered 403, expected 404$/, situation],
-          [/^updateClient 403 \/message: must be equal to constant$/, situation],
+          [/^updateClient 403 \/message: must be equal to constant$/, '/x-forbidden'],
         ],
       ],
       [
@@ -197,7 +197,7 @@ t.test(
         [404],
         [
           [/^updateClient answered 403, expected 404$/, situation],
-          [/^updateClient 403 came with/, situation],
+          [/^updateClient 403 came with/, '/x-forbidden'],
         ],
       ],
       [
@@ -218,8 +218,31 @@ t.test(
         [[/^updateClient 404 \/status: must be integer$/, '/components/schemas/NotFoundError']],
       ],
     ];
+    // A refusal the check asked for as any 4xx (a fuzz case, a read of a deleted client): a 403 is the deployment's
+    // own refusal, not the no-plan one; the subscription check, which asks for 403, judges the fact.
+    rows.push(
+      [
+        'a 403 to a 4xx expected: its body rests on x-forbidden',
+        answer(403, spring),
+        '4xx',
+        [[/^updateClient 403 \/message: must be equal to constant$/, '/x-forbidden']],
+      ],
+      [
+        'a 403 among every documented status (a fuzz case sent as valid): not the no-plan refusal either',
+        answer(403, spring),
+        [200, 400, 401, 403, 404, 422],
+        [[/^updateClient 403 \/message: must be equal to constant$/, '/x-forbidden']],
+      ],
+      [
+        'the no-plan 403 the subscription check asks for: a fact',
+        answer(403, spring),
+        [403],
+        [[/^updateClient 403 \/message: must be equal to constant$/, undefined]],
+      ],
+    );
     for (const [name, out, expect, want] of rows) {
-      const { findings } = conformAnswer(op('updateClient'), validator, out, expect, judged);
+      const asked = Array.isArray(expect) && expect.includes(404) ? judged : undefined;
+      const { findings } = conformAnswer(op('updateClient'), validator, out, expect, asked);
       const got = findings.map((f) => `${f.message} @ ${f.assumption ?? 'fact'}`);
       t.ok(findings.length >= want.length, `${name}: ${got.join(' | ')}`);
       for (const [i, [message, assumption]] of want.entries()) {
