@@ -169,7 +169,9 @@ t.test('a shape error on every client/list answer does not hide a 500 for a quot
   const five = r.problems.find((p) => p.message.includes('[5xx:'));
   t.same(bodyOf(five?.reproduce?.request.body), { keyword: "'" });
   // Every other valid request of the budget answered 200 with the shape error: each counted, none stopping the check.
-  const shape = r.problems.find((p) => /\[schema 200 \/data\/total type: \d+ of 15 requests, 3 shown\]$/.test(p.message));
+  const shape = r.problems.find((p) =>
+    /\[schema 200 \/data\/total type: \d+ of 15 requests, 3 shown\]$/.test(p.message),
+  );
   const count = Number(/type: (\d+) of/.exec(shape?.message ?? '')?.[1]);
   t.ok(count >= 13, `the shape error counted on ${count} of the 15 requests`);
   t.equal(r.problems.length, 4, 'the server error once, the shape error three times: the rest counted');
