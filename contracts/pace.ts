@@ -62,10 +62,10 @@ export function paceOf(asked: number | undefined, local: boolean, facts: SpecFac
   return Math.floor((requests * 60) / windowSeconds);
 }
 
-/** Requests of a full run against our mock, per operation selected (221 for 26 operations read-only, the
+/** Requests of a full run against our mock, per operation selected (248 for 26 operations read-only, the
  *  probes of every x-assumed point included), and the writes' and fuzz's extra: an estimate for the notice,
  *  not a promise (test/contracts/pace.test.ts holds it within a tenth of a real run). */
-const PER_OPERATION = 8.5;
+const PER_OPERATION = 9.5;
 const WITH_WRITES = 42;
 const FUZZ_PER_CASE = 2;
 
