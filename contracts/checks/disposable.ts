@@ -19,9 +19,11 @@ export const CREDENTIALS: Want = {
   flag: '--email/--password (or MCS_EMAIL/MCS_PASSWORD)',
 };
 
-/** Why a check that needs a session of its own is skipped on a deployment that gives one token per account. */
+/** What a check that needs a session of its own says on a deployment that gives one token per account: there is
+ *  no other session to end, so it ends the run's (skipping it would hide a logout that ends nothing), and the run
+ *  signs in again if the session is gone (session-renewal.ts). */
 export const OWN_TOKEN_BACK =
-  "the sign-in gave the run's own token back (one token per account), so no session of the check's own was opened; the run's is never ended";
+  "the sign-in gave the run's own token back (one token per account), so this check ends the run's session too; the run signs in again if it is gone";
 
 export const canSignIn = (ctx: Pick<RunContext, 'credentials'>): boolean =>
   !!(ctx.credentials.email && ctx.credentials.password);
@@ -30,13 +32,8 @@ export const canSignIn = (ctx: Pick<RunContext, 'credentials'>): boolean =>
 export async function disposableSession(run: CheckRun): Promise<{ token?: string; problems: Finding[] }> {
   const { email, password } = run.ctx.credentials;
   const { out, token } = await signIn(run, email!, password!);
-  // A deployment that hands an account one token for every sign-in gives the run's own back: ending or spending
-  // it would end the run's session, so the check has nothing of its own to work with.
-  if (token && token === run.token) {
-    run.used('signin', out);
-    run.nothingToCheck(OWN_TOKEN_BACK);
-    return { problems: [] };
-  }
+  // A deployment that hands an account one token for every sign-in gives the run's own back: said, and used.
+  if (token && token === run.token) run.note(OWN_TOKEN_BACK);
   if (token) {
     // The sign-in's own check judges its answer.
     run.used('signin', out);

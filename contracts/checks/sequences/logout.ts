@@ -75,11 +75,8 @@ export async function loggedOutTokenCheck(s: Session, found: Discovered): Promis
     if (!second.token)
       return stopped(problems, second.via, `a second session (${second.via} gave no token)`, untried, true)!;
     const token = second.token;
-    // Logging it out would end the run's own session.
-    if (token === run.token) {
-      run.nothingToCheck(OWN_TOKEN_BACK);
-      return problems;
-    }
+    // Logging it out ends the run's own session too: said, and the run signs in again if it is gone.
+    if (token === run.token) run.note(OWN_TOKEN_BACK);
     // A token refused before its logout proves nothing about logout.
     const works = await run.call('getProfile', { auth: { bearer: token }, body: {} });
     problems.push(...read(run, 'getProfile', works, 'the second session, before its logout'));
