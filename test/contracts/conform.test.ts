@@ -7,20 +7,21 @@ import type { Outcome } from '../../lib/http.js';
 import { createExchangeValidator } from '../../spec/exchange.js';
 import { spec } from '../helpers/mock.js';
 
+/** One JSON answer as the transport gives it. */
+const answer = (status: number | undefined, body: unknown, extra: Partial<Outcome> = {}): Outcome => ({
+  request: { method: 'POST', path: '/x' },
+  status,
+  headers: { 'content-type': 'application/json' },
+  text: body === undefined ? '' : JSON.stringify(body),
+  body,
+  ms: 1,
+  ...extra,
+});
+
 t.test('each kind of answer: its first finding, its severity, and whether it covers the operation', async (t) => {
   const loaded = await spec();
   const validator = createExchangeValidator(loaded);
   const op = (id: string) => loaded.byId.get(id)!;
-  const json = { 'content-type': 'application/json' };
-  const answer = (status: number | undefined, body: unknown, extra: Partial<Outcome> = {}): Outcome => ({
-    request: { method: 'POST', path: '/x' },
-    status,
-    headers: json,
-    text: body === undefined ? '' : JSON.stringify(body),
-    body,
-    ms: 1,
-    ...extra,
-  });
   const example = (id: string, status: string) => op(id).responses[status]!.examples[0];
   const cases: Array<[string, string, Outcome, Expect, { first?: RegExp; severity?: string; covered: boolean }]> = [
     ['the documented answer', 'listCountries', answer(200, example('listCountries', '200')), '2xx', { covered: true }],
@@ -95,14 +96,6 @@ t.test('status findings rest on what the check expected, said once', async (t) =
   const loaded = await spec();
   const validator = createExchangeValidator(loaded);
   const op = (id: string) => loaded.byId.get(id)!;
-  const answer = (status: number, body: unknown): Outcome => ({
-    request: { method: 'POST', path: '/x' },
-    status,
-    headers: { 'content-type': 'application/json' },
-    text: JSON.stringify(body),
-    body,
-    ms: 1,
-  });
   const refusal = { message: 'The platform field is required.', status: 422, errors: {} };
   const rows: Array<[string, string, Outcome, Expect, string | undefined, Array<[RegExp, string | undefined]>]> = [
     [
@@ -165,14 +158,6 @@ t.test(
     const loaded = await spec();
     const validator = createExchangeValidator(loaded);
     const op = (id: string) => loaded.byId.get(id)!;
-    const answer = (status: number, body: unknown): Outcome => ({
-      request: { method: 'POST', path: '/x' },
-      status,
-      headers: { 'content-type': 'application/json' },
-      text: body === undefined ? '' : JSON.stringify(body),
-      body,
-      ms: 1,
-    });
     const situation = '/x-situations/unknown-client';
     const spring = {
       timestamp: '2026-11-29T07:34:48.897+00:00',
