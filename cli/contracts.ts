@@ -60,8 +60,8 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
       platform: values.platform,
       apiKey: values['api-key'] ?? env.MCS_API_KEY,
       timeoutMs: values.timeout,
-      only: values.only.flat(),
-      skip: values.skip.flat(),
+      only: named(values.only, '--only', 'operation or tag'),
+      skip: named(values.skip, '--skip', 'operation or tag'),
       checks: named(values.checks, '--checks'),
       excludeChecks: named(values['exclude-checks'], '--exclude-checks'),
       strict: values.strict,
@@ -83,13 +83,18 @@ function plan({ values, tokens }: Args<typeof CONTRACTS_COMMAND.options>, env: E
   };
 }
 
-/** The names of each --checks / --exclude-checks given. One that names nothing (`--checks ''`, `--checks=,`)
- *  is a usage error: read as no --checks at all, it made every check, the opposite of what was asked. */
-function named(given: string[][], flag: string): string[] {
-  if (given.some((names) => names.length === 0))
+/** The names of each --checks / --exclude-checks / --only / --skip given. One that names nothing (`--checks ''`,
+ *  `--only=,`) is a usage error: read as no flag at all, `--checks ''` or `--only ''` made everything, the
+ *  opposite of what was asked. */
+function named(given: string[][], flag: string, what = 'check'): string[] {
+  if (given.some((names) => names.length === 0)) {
+    const whole = flag === '--checks' || flag === '--only';
+    const list =
+      what === 'check' ? '--list-checks lists the names and groups' : 'the spec names the operations and tags';
     throw new Error(
-      `${flag} names no check (an empty value); --list-checks lists the names and groups${flag === '--checks' ? ', and a run without --checks makes every check' : ''}`,
+      `${flag} names no ${what} (an empty value); ${list}${whole ? `, and a run without ${flag} makes every ${what === 'check' ? 'check' : 'operation'}` : ''}`,
     );
+  }
   return given.flat();
 }
 

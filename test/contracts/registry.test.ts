@@ -259,25 +259,35 @@ t.test('a selection that leaves no check is a usage error, not a run that checke
   t.same(written, [], 'bad flags write no report');
 });
 
-t.test('a --checks or --exclude-checks that names nothing is a usage error, not every check', async (t) => {
-  // --checks '' (an unset variable, say) ran every check, the opposite of "only these".
-  for (const argv of [
-    ['--checks', ''],
-    ['--checks=,'],
-    ['--checks', ' , '],
-    ['--checks', 'negative', '--checks', ''],
-    ['--exclude-checks', ''],
-  ]) {
-    const err: string[] = [];
-    const io = { stdout: () => undefined, stderr: (s: string) => void err.push(s), writeFile: async () => {} };
-    t.equal(await main(['--base-url', url, ...argv], { MCS_EMAIL: demo.email, MCS_PASSWORD: demo.password }, io), 2);
-    t.match(
-      err.join('\n'),
-      /^contracts: --(exclude-)?checks names no check \(an empty value\); --list-checks lists/,
-      argv.join(' '),
-    );
-  }
-});
+t.test(
+  'a --checks, --exclude-checks, --only or --skip that names nothing is a usage error, not everything',
+  async (t) => {
+    // --checks '' (an unset variable, say) ran every check, the opposite of "only these".
+    for (const argv of [
+      ['--checks', ''],
+      ['--checks=,'],
+      ['--checks', ' , '],
+      ['--checks', 'negative', '--checks', ''],
+      ['--exclude-checks', ''],
+    ]) {
+      const err: string[] = [];
+      const io = { stdout: () => undefined, stderr: (s: string) => void err.push(s), writeFile: async () => {} };
+      t.equal(await main(['--base-url', url, ...argv], { MCS_EMAIL: demo.email, MCS_PASSWORD: demo.password }, io), 2);
+      t.match(
+        err.join('\n'),
+        /^contracts: --(exclude-)?checks names no check \(an empty value\); --list-checks lists/,
+        argv.join(' '),
+      );
+    }
+    // The same family for the operations: --only '' ran every operation.
+    for (const argv of [['--only', ''], ['--only=,'], ['--skip', ''], ['--only', 'listClients', '--only', ' ']]) {
+      const err: string[] = [];
+      const io = { stdout: () => undefined, stderr: (s: string) => void err.push(s), writeFile: async () => {} };
+      t.equal(await main(['--base-url', url, ...argv], { MCS_EMAIL: demo.email, MCS_PASSWORD: demo.password }, io), 2);
+      t.match(err.join('\n'), /^contracts: --(only|skip) names no operation or tag \(an empty value\)/, argv.join(' '));
+    }
+  },
+);
 
 t.test('the command line: --list-checks exits 0 without a base URL; a misspelt --checks exits 2', async (t) => {
   const out: string[] = [];
