@@ -56,6 +56,11 @@ function expectedOf(e: ErrorObject): string {
       return `format ${String(p.format)}`;
     case 'pattern':
       return `pattern ${String(p.pattern)}`;
+    // Ajv's params say which branches passed (`passingSchemas`), never what one would have taken.
+    case 'oneOf':
+      return Array.isArray(p.passingSchemas) ? 'exactly one of its alternatives' : 'one of its alternatives';
+    case 'anyOf':
+      return 'one of its alternatives';
     default:
       return `${e.keyword} ${show(p)}`;
   }
