@@ -3,7 +3,7 @@
 // deployment took a write.
 import type { Outcome } from '../../lib/http.js';
 
-export type Client = Record<string, unknown> & { id: number };
+export type { Client } from './list-spec.js';
 
 /** A write or read the deployment took (2xx): what it did is looked at, whatever else its answer gets wrong. */
 export const taken = (out: Outcome): boolean => out.status !== undefined && out.status < 300;

@@ -8,8 +8,9 @@ import { runContracts } from '../../contracts/runner.js';
 import type { CheckResult, RunOptions, RunReport } from '../../contracts/types.js';
 import { spec } from './mock.js';
 
-export type Mode = 'read-only' | 'writes' | 'fuzz' | 'rate-limit';
-export const MODES: Mode[] = ['read-only', 'writes', 'fuzz', 'rate-limit'];
+import { MODES, type Mode } from './staging-modes.js';
+
+export { MODES, type Mode };
 
 /** The modes a switch is run alone in: all of its modes but the rate limit's, unless it shows there only. A
  *  rate-limit run waits out the throttle's window some five times (the suite's ~300 requests against 60 a

@@ -6,9 +6,10 @@ import type { Outcome } from '../../../lib/http.js';
 import type { CheckRun } from '../../check-run.js';
 import type { CheckSpec } from '../../session.js';
 import { type Finding, resting } from '../../types.js';
+import type { Client } from '../list-spec.js';
 import { userIdOf } from '../record-ids.js';
 
-export type Client = Record<string, unknown> & { id: number };
+export type { Client };
 
 /** A check of the sequences group; it runs when its subject operation is selected. */
 export const sequence = (name: string, operationId: string, title: string): CheckSpec => ({

@@ -5,8 +5,10 @@
 // same table the server reads.
 
 /** The runs the verdict test makes; a switch names those where a request can show it. */
-export type Mode = 'read-only' | 'writes' | 'fuzz' | 'rate-limit';
-export const MODES: Mode[] = ['read-only', 'writes', 'fuzz', 'rate-limit'];
+import { MODES, type Mode } from '../staging-modes.js';
+
+export { MODES, type Mode };
+
 /** Every run makes the read-only checks; writes and deletes only the writes run. */
 const READS: Mode[] = MODES;
 const WRITES: Mode[] = ['writes'];
