@@ -30,6 +30,14 @@ function users(signin: (u: User) => void, profile: (u: User) => void, also?: Def
   };
 }
 const keep = () => undefined;
+/** The profile answered as a list of one, as a Spring deployment answers every read; the sign-in names nothing. */
+const listedProfile: Defect = async (ctx) => {
+  if (ctx.path !== '/user/signin' && ctx.path !== '/user/get_profile') return undefined;
+  const r = await ctx.forward();
+  if (r.status === 200 && ctx.path === '/user/signin') delete r.body.data.user.company_name;
+  if (r.status === 200 && ctx.path === '/user/get_profile') r.body.data = [r.body.data];
+  return relay(ctx.reply, r);
+};
 const nest = (u: User) => {
   u.company = { id: u.company_id, name: u.company_name };
   delete u.company_name;
@@ -51,6 +59,7 @@ const cases: Array<{ name: string; defect: Defect; run?: Partial<RunOptions>; sk
   { name: 'the profile nests the company; the sign-in user names it flat', defect: users(keep, nest) },
   { name: 'both nest it', defect: users(nest, nest) },
   { name: 'only the sign-in user names it', defect: users(keep, drop) },
+  { name: 'only the profile names it, answered as a list of one', defect: listedProfile },
   { name: 'nothing names it: --company does', defect: users(drop, drop), run: { company: 'Demo Blinds Co' } },
   { name: 'nothing names it, and no --company', defect: users(drop, drop), skipped: true },
   {
