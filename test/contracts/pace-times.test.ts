@@ -29,9 +29,11 @@ t.test('a run paced to 600 a minute: each check its own ms, and its wait for the
   const checks = ran(report);
   t.ok(checks.length >= 3, `checks ran (${checks.length})`);
   const waited = checks.map((r) => r.waitedMs ?? 0);
+  // Each check waits for its turn, and its own time and its wait together span its turn (100 ms apart): on a
+  // loaded machine a check's own time eats into its wait (one waited 37 ms in CI), so no floor on the wait alone.
   t.ok(
-    checks.every((r) => (r.waitedMs ?? 0) >= 50),
-    `every check waited for its turns (100 ms apart): ${waited.join(', ')} ms`,
+    checks.every((r) => (r.waitedMs ?? 0) > 0 && r.ms + (r.waitedMs ?? 0) >= 50),
+    `every check waited for its turn (100 ms apart): ${checks.map((r) => `${r.ms}+${r.waitedMs ?? 0}`).join(', ')} ms`,
   );
   // Against a local mock, a check's own time is a few milliseconds a request; its waits are 100 ms a request.
   t.ok(
