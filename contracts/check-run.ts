@@ -59,8 +59,8 @@ export interface RunWide {
    *  the deployment may still accept it. */
   standInToken(value: string): void;
   reproduce(out: Outcome): Reproduction;
-  /** Whether the run reported a finding of this key (findingKey) already. */
-  reported(key: string): boolean;
+  /** The check that reported a finding of this key (findingKey) first, if one did. */
+  reportedBy(key: string): string | undefined;
   /** The body the operation takes as valid: `written`, with every required property it lacks (valid-request.ts). */
   validBody(operationId: string, written: unknown): unknown;
   /** One call on the wire, waiting out throttling within the run's budget; each wait is told to `note`. */
@@ -74,9 +74,22 @@ export interface CheckOutcome {
   notes: string[];
 }
 
-/** What makes two findings the same defect: the operation and the message, whatever the array indices and
- *  numbers in it (item 0 of page 1 and item 7 of page 3 show one defect). */
-export const findingKey = (f: Finding): string => `${f.operationId ?? ''} ${f.message.replace(/\d+/g, '#')}`;
+/** Keywords of the exchange validator's findings that are not of the answer's shape: a status or an operation
+ *  the spec lacks says what one request did, and two requests answered alike may be two defects. */
+const OF_THE_REQUEST = new Set(['status', 'operation']);
+
+/** Whether a finding is of an answer's shape (its schema, its content type, its size), which is the same defect
+ *  whichever request showed it: a `created_at` without microseconds in client/list is one defect, found by
+ *  every check that reads client/list, and counted once, by the check that found it first. */
+export const ofTheAnswer = (f: Finding): boolean => f.keyword !== undefined && !OF_THE_REQUEST.has(f.keyword);
+
+/** What makes two findings the same defect. Of an answer's shape: the operation, the status, the place with
+ *  any array index (item 0 of one page, items 0 to 19 of another) and what the spec expects there. Otherwise
+ *  the operation and the message, whatever the numbers in it. */
+export const findingKey = (f: Finding): string =>
+  ofTheAnswer(f)
+    ? `${f.operationId ?? ''} ${f.status ?? ''} ${(f.at ?? '').replace(/\/\d+(?=\/|$)/g, '/*')} ${f.keyword} ${f.expected ?? ''}`
+    : `${f.operationId ?? ''} ${f.message.replace(/\d+/g, '#')}`;
 
 export type CheckBody = (run: CheckRun) => Promise<Finding[]>;
 
@@ -106,7 +119,10 @@ export class CheckRun {
   /** Findings on used answers this check reports already (see `used`). */
   private readonly usedKeys = new Set<string>();
 
-  private constructor(private readonly run: RunWide) {}
+  private constructor(
+    private readonly run: RunWide,
+    private readonly checkId: string,
+  ) {}
 
   /** The body the operation takes as valid, built from the spec around what the check wrote: for a call that
    *  breaks one thing on purpose and so goes `exact` (a limit past its cap), everything else is valid. */
@@ -115,8 +131,12 @@ export class CheckRun {
   }
 
   /** The only way to a CheckRun: a fresh one per body, judged when the body ends. */
-  static async perform(run: RunWide, operationId: string | undefined, body: CheckBody): Promise<CheckOutcome> {
-    const self = new CheckRun(run);
+  static async perform(
+    run: RunWide,
+    { id, operationId }: { id: string; operationId?: string },
+    body: CheckBody,
+  ): Promise<CheckOutcome> {
+    const self = new CheckRun(run, id);
     let problems: Finding[];
     try {
       problems = [...(await body(self)), ...self.unconformedProblems()];
@@ -180,14 +200,13 @@ export class CheckRun {
     return findings;
   }
 
-  /** An answer read for what it holds, not for its shape: what its findings share with ones the run already
-   *  reported (the read's own check, once) is left out, so one defect of a read is not a finding of every check
-   *  that reads it; what no check reported yet (a deployment that breaks only later reads) is this check's. It
-   *  never stops the check. */
+  /** An answer read for what it holds, not for its shape: its findings are this check's (one each), and those
+   *  of the answer's shape another check reported already are counted there (see `judge`). It never stops the
+   *  check. */
   used(operationId: string, out: Outcome): void {
     for (const f of this.conform(operationId, out)) {
       const key = findingKey(f);
-      if (this.run.reported(key) || this.usedKeys.has(key)) continue;
+      if (this.usedKeys.has(key)) continue;
       this.usedKeys.add(key);
       this.early.push(f);
     }
@@ -250,8 +269,28 @@ export class CheckRun {
     return [...this.early, ...this.calls.flatMap((c) => this.problemsOf(c))];
   }
 
+  /** The findings of the answers' shape an earlier check of the run reported already: the same defect, counted
+   *  by that check and said here in a note, so that one defect of a read is one failed check, not one per check
+   *  that reads it. */
+  private repeats(found: Finding[]): { own: Finding[]; notes: string[] } {
+    const own: Finding[] = [];
+    const by = new Map<string, Finding[]>();
+    for (const f of found) {
+      const first = ofTheAnswer(f) ? this.run.reportedBy(findingKey(f)) : undefined;
+      if (first === undefined || first === this.checkId) own.push(f);
+      else by.set(first, [...(by.get(first) ?? []), f]);
+    }
+    const notes = [...by].map(
+      ([check, fs]) =>
+        `the same defect as ${check} reports, counted there: ${fs[0]!.message}${fs.length > 1 ? ` (and ${fs.length - 1} more it reports)` : ''}`,
+    );
+    return { own, notes };
+  }
+
   /** The verdict on the body's problems, with the slow answers it received and its last exchange. */
-  private judge(found: Finding[]): CheckOutcome {
+  private judge(all: Finding[]): CheckOutcome {
+    const { own: found, notes: repeated } = this.repeats(all);
+    this.notes.push(...repeated);
     const received = this.calls.map((c) => c.out);
     const problems = [...found, ...this.slow, ...this.run.timing.over(received, (out) => this.reproduce(out))];
     // Problems a check found by itself are shown with the last exchange it made.

@@ -56,8 +56,8 @@ export class Session implements RunWide {
   /** Whether a check is of an entry of the registry the run makes (--checks / --exclude-checks, set by the
    *  runner from contracts/selection.ts); every check unless set. */
   picks: (spec: CheckSpec) => boolean = () => true;
-  /** Keys (findingKey) of the findings checks reported so far. */
-  private readonly reportedKeys = new Set<string>();
+  /** Keys (findingKey) of the findings checks reported so far, each with the check that reported it first. */
+  private readonly reportedKeys = new Map<string, string>();
   /** A check's body is running: it calls through its CheckRun, never through the session. */
   private checking = false;
   private readonly wire: Wire;
@@ -141,8 +141,8 @@ export class Session implements RunWide {
     return this.wire.turn();
   }
 
-  reported(key: string): boolean {
-    return this.reportedKeys.has(key);
+  reportedBy(key: string): string | undefined {
+    return this.reportedKeys.get(key);
   }
 
   /** The exchange as a developer would replay it, redacted before anything is cut. */
@@ -161,11 +161,12 @@ export class Session implements RunWide {
     this.checking = true;
     let found: CheckOutcome;
     try {
-      found = await CheckRun.perform(this, spec.operationId, body);
+      found = await CheckRun.perform(this, spec, body);
     } finally {
       this.checking = false;
     }
-    for (const p of found.problems) this.reportedKeys.add(findingKey(p));
+    for (const p of found.problems)
+      if (!this.reportedKeys.has(findingKey(p))) this.reportedKeys.set(findingKey(p), spec.id);
     // A check cut short by an interruption found nothing about the deployment: its calls were cut, not answered.
     const stopped = this.stoppedSkip();
     if (stopped) return this.skip(spec, stopped.replace('not run:', 'not finished:'));

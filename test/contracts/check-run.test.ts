@@ -93,3 +93,117 @@ t.test('a check cannot call through the session; the run itself can, outside che
   await s.call('getProfile', { body: {} });
   t.equal(sent.length, 1, 'outside a check the session calls');
 });
+
+/** The spec's own example of a client list answer, its first client's created_at changed by `stamp`. */
+const clientsWith = async (stamp: (at: string) => string, items = 1) => {
+  const example = structuredClone((await spec()).byId.get('listClients')!.responses['200']!.examples[0]) as {
+    data: { data: { created_at: string }[] };
+  };
+  const first = example.data.data[0]!;
+  example.data.data = Array.from({ length: items }, () => ({ ...first, created_at: stamp(first.created_at) }));
+  return example;
+};
+const noMicros = (at: string) => at.replace(/\.\d+Z$/, 'Z');
+const listing = (id: string) => ({ id, group: 'paging' as const, title: id, operationId: 'listClients' });
+
+// One defect of an answer's shape is one failed check: the check that found it first fails, every later check
+// that meets it again says so in a note and is judged on the rest. What may be two defects stays two failures.
+const repeats: {
+  name: string;
+  first: Answer;
+  second: Answer;
+  secondOperation?: string;
+  /** The second check's verdict, and whether a note names the first check. */
+  verdict: 'pass' | 'fail';
+  noted: boolean;
+}[] = [
+  {
+    name: 'the same place of the same answer, off its schema',
+    first: { status: 200, body: await clientsWith(noMicros) },
+    second: { status: 200, body: await clientsWith(noMicros) },
+    verdict: 'pass',
+    noted: true,
+  },
+  {
+    name: 'the same place at one item and at twenty (another message: "at 20 places")',
+    first: { status: 200, body: await clientsWith(noMicros, 1) },
+    second: { status: 200, body: await clientsWith(noMicros, 20) },
+    verdict: 'pass',
+    noted: true,
+  },
+  {
+    name: 'the same place broken otherwise (month 13: the pattern kept, the date-time format broken)',
+    first: { status: 200, body: await clientsWith(noMicros) },
+    second: { status: 200, body: await clientsWith(() => '2026-13-05T09:30:00.000000Z') },
+    verdict: 'fail',
+    noted: false,
+  },
+  {
+    name: "another operation's answer",
+    first: { status: 200, body: await clientsWith(noMicros) },
+    second: { status: 200, body: await clientsWith(noMicros) },
+    secondOperation: 'listCompanyClients',
+    verdict: 'fail',
+    noted: false,
+  },
+  {
+    name: 'a status the spec lacks, answered to two requests (two causes, perhaps)',
+    first: { status: 502, body: { message: 'Bad Gateway' } },
+    second: { status: 502, body: { message: 'Bad Gateway' } },
+    verdict: 'fail',
+    noted: false,
+  },
+];
+
+for (const r of repeats)
+  t.test(`regression: one defect met by two checks: ${r.name}`, async (t) => {
+    const { s } = await sessionWith([r.first, r.second]);
+    const one = await s.check(listing('test:first'), async (run) =>
+      run.conform('listClients', await run.call('listClients')),
+    );
+    t.equal(one.verdict, 'fail', 'the check that finds it first fails');
+    const op = r.secondOperation ?? 'listClients';
+    const two = await s.check({ ...listing('test:second'), operationId: op }, async (run) =>
+      run.conform(op, await run.call(op)),
+    );
+    t.equal(two.verdict, r.verdict, `the check that meets it next: ${r.verdict}`);
+    const note = two.notes.find((n) => n.includes('test:first'));
+    if (r.noted) {
+      t.match(
+        note,
+        /^the same defect as test:first reports, counted there: listClients 200 \/data\/data\/(0|\*)\/created_at: must match pattern/,
+      );
+      t.same(two.problems, [], 'and it reports nothing of it');
+    } else {
+      t.equal(note, undefined, 'no note sends the reader to the first check');
+      t.ok(two.problems.length > 0, 'its own finding is reported');
+    }
+  });
+
+t.test('a check that meets a known defect and one of its own fails for its own, and notes the other', async (t) => {
+  const { s } = await sessionWith([
+    { status: 200, body: await clientsWith(noMicros) },
+    { status: 200, body: await clientsWith(noMicros) },
+  ]);
+  await s.check(listing('test:first'), async (run) => run.conform('listClients', await run.call('listClients')));
+  const two = await s.check(listing('test:second'), async (run) => [
+    ...run.conform('listClients', await run.call('listClients')),
+    { operationId: 'listClients', message: 'the walk repeated page 1', severity: 'error' as const },
+  ]);
+  t.equal(two.verdict, 'fail');
+  t.same(
+    two.problems.map((p) => p.message),
+    ['the walk repeated page 1'],
+  );
+  t.match(two.notes, [/^the same defect as test:first reports/]);
+});
+
+t.test('within one check, a defect met on two answers stays its own finding', async (t) => {
+  const { s } = await sessionWith([{ status: 200, body: await clientsWith(noMicros) }]);
+  const one = await s.check(listing('test:first'), async (run) => [
+    ...run.conform('listClients', await run.call('listClients')),
+    ...run.conform('listClients', await run.call('listClients')),
+  ]);
+  t.equal(one.verdict, 'fail');
+  t.same(one.notes, [], 'nothing sends the reader elsewhere');
+});
