@@ -83,12 +83,18 @@ const OF_THE_REQUEST = new Set(['status', 'operation']);
  *  every check that reads client/list, and counted once, by the check that found it first. */
 export const ofTheAnswer = (f: Finding): boolean => f.keyword !== undefined && !OF_THE_REQUEST.has(f.keyword);
 
+// Where an answer's shape is broken and which rule, in a few words: `listClients 200 /data/data/*/created_at
+// (pattern)`, any array index as `*`.
+const anyIndex = (at: string | undefined) => (at ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
+const placeOf = (f: Finding): string =>
+  `${f.operationId ?? ''} ${f.status ?? ''} ${anyIndex(f.at) || '(body)'} (${f.keyword})`;
+
 /** What makes two findings the same defect. Of an answer's shape: the operation, the status, the place with
  *  any array index (item 0 of one page, items 0 to 19 of another) and what the spec expects there. Otherwise
  *  the operation and the message, whatever the numbers in it. */
 export const findingKey = (f: Finding): string =>
   ofTheAnswer(f)
-    ? `${f.operationId ?? ''} ${f.status ?? ''} ${(f.at ?? '').replace(/\/\d+(?=\/|$)/g, '/*')} ${f.keyword} ${f.expected ?? ''}`
+    ? `${f.operationId ?? ''} ${f.status ?? ''} ${anyIndex(f.at)} ${f.keyword} ${f.expected ?? ''}`
     : `${f.operationId ?? ''} ${f.message.replace(/\d+/g, '#')}`;
 
 export type CheckBody = (run: CheckRun) => Promise<Finding[]>;
@@ -282,7 +288,7 @@ export class CheckRun {
     }
     const notes = [...by].map(
       ([check, fs]) =>
-        `the same defect as ${check} reports, counted there: ${fs[0]!.message}${fs.length > 1 ? ` (and ${fs.length - 1} more it reports)` : ''}`,
+        `the same defect as ${check} reports, counted there: ${[...new Set(fs.map(placeOf))].join('; ')}`,
     );
     return { own, notes };
   }
