@@ -11,6 +11,7 @@ import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 import { conformAnswer, type Expect, type Judgement, type Situation } from './conform.js';
 import type { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
+import { findingKey, splitRepeats } from './repeats.js';
 import type { Finding, Verdict } from './types.js';
 
 export type AuthMode = 'bearer' | 'x-api-token' | 'none' | { bearer: string } | { xApiToken: string };
@@ -73,29 +74,6 @@ export interface CheckOutcome {
   problems: Finding[];
   notes: string[];
 }
-
-/** Keywords of the exchange validator's findings that are not of the answer's shape: a status or an operation
- *  the spec lacks says what one request did, and two requests answered alike may be two defects. */
-const OF_THE_REQUEST = new Set(['status', 'operation']);
-
-/** Whether a finding is of an answer's shape (its schema, its content type, its size), which is the same defect
- *  whichever request showed it: a `created_at` without microseconds in client/list is one defect, found by
- *  every check that reads client/list, and counted once, by the check that found it first. */
-export const ofTheAnswer = (f: Finding): boolean => f.keyword !== undefined && !OF_THE_REQUEST.has(f.keyword);
-
-// Where an answer's shape is broken and which rule, in a few words: `listClients 200 /data/data/*/created_at
-// (pattern)`, any array index as `*`.
-const anyIndex = (at: string | undefined) => (at ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
-const placeOf = (f: Finding): string =>
-  `${f.operationId ?? ''} ${f.status ?? ''} ${anyIndex(f.at) || '(body)'} (${f.keyword})`;
-
-/** What makes two findings the same defect. Of an answer's shape: the operation, the status, the place with
- *  any array index (item 0 of one page, items 0 to 19 of another) and what the spec expects there. Otherwise
- *  the operation and the message, whatever the numbers in it. */
-export const findingKey = (f: Finding): string =>
-  ofTheAnswer(f)
-    ? `${f.operationId ?? ''} ${f.status ?? ''} ${anyIndex(f.at)} ${f.keyword} ${f.expected ?? ''}`
-    : `${f.operationId ?? ''} ${f.message.replace(/\d+/g, '#')}`;
 
 export type CheckBody = (run: CheckRun) => Promise<Finding[]>;
 
@@ -275,27 +253,9 @@ export class CheckRun {
     return [...this.early, ...this.calls.flatMap((c) => this.problemsOf(c))];
   }
 
-  /** The findings of the answers' shape an earlier check of the run reported already: the same defect, counted
-   *  by that check and said here in a note, so that one defect of a read is one failed check, not one per check
-   *  that reads it. */
-  private repeats(found: Finding[]): { own: Finding[]; notes: string[] } {
-    const own: Finding[] = [];
-    const by = new Map<string, Finding[]>();
-    for (const f of found) {
-      const first = ofTheAnswer(f) ? this.run.reportedBy(findingKey(f)) : undefined;
-      if (first === undefined || first === this.checkId) own.push(f);
-      else by.set(first, [...(by.get(first) ?? []), f]);
-    }
-    const notes = [...by].map(
-      ([check, fs]) =>
-        `the same defect as ${check} reports, counted there: ${[...new Set(fs.map(placeOf))].join('; ')}`,
-    );
-    return { own, notes };
-  }
-
   /** The verdict on the body's problems, with the slow answers it received and its last exchange. */
   private judge(all: Finding[]): CheckOutcome {
-    const { own: found, notes: repeated } = this.repeats(all);
+    const { own: found, notes: repeated } = splitRepeats(all, this.checkId, (key) => this.run.reportedBy(key));
     this.notes.push(...repeated);
     const received = this.calls.map((c) => c.out);
     const problems = [...found, ...this.slow, ...this.run.timing.over(received, (out) => this.reproduce(out))];

@@ -11,19 +11,13 @@ import { reproduction } from '../lib/reproduce.js';
 import type { ExchangeValidator } from '../spec/exchange.js';
 import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 import { type CheckSpec, checkTimes, DEADLINE_SKIP, NOT_SELECTED, skipped, unrecorded } from './check-result.js';
-import {
-  type CallOptions,
-  type CheckBody,
-  type CheckOutcome,
-  CheckRun,
-  findingKey,
-  type RunWide,
-} from './check-run.js';
+import { type CallOptions, type CheckBody, type CheckOutcome, CheckRun, type RunWide } from './check-run.js';
 import type { Discovered } from './discovered.js';
 import { Coverage } from './measures/coverage.js';
 import { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
 import { ProblemCap } from './problem-cap.js';
+import { findingKey } from './repeats.js';
 import { SessionRenewal } from './session-renewal.js';
 import type { CheckResult, Want } from './types.js';
 import { validBody } from './valid-request.js';
