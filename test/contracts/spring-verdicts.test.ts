@@ -24,6 +24,7 @@ import {
   assertRowsOf,
   brief,
   type Deployment,
+  failedTwice,
   failedWith,
   ledgerStatus,
   MODES,
@@ -155,6 +156,11 @@ for (const mode of MODES) {
     key: key(mode, [], DEVIATION_NAMES),
     assert: (tt, r) => tt.same(brief(r), [], 'no failed check with every deviation on'),
   });
+  rows.push({
+    name: `all-defects:one-check-each:${mode}`,
+    key: key(mode, DEFECT_NAMES),
+    assert: (tt, r) => tt.same(failedTwice(r), [], 'each defect of an answer fails one check'),
+  });
   for (const d of DEFECT_NAMES.filter((x) => modesOf(x).includes(mode)))
     rows.push({
       name: `all-defects:${d}:${mode}`,
@@ -191,7 +197,10 @@ for (const d of DEFECT_NAMES) {
   rows.push({
     name: `defect:${d}:${mode}`,
     key: key(mode, [d]),
-    assert: async (tt, r) => tt.ok(await shows(r, d), `${DEFECTS[d].document}: reported`, { failed: brief(r) }),
+    assert: async (tt, r) => {
+      tt.ok(await shows(r, d), `${DEFECTS[d].document}: reported`, { failed: brief(r) });
+      tt.same(failedTwice(r), [], 'each defect of an answer fails one check');
+    },
   });
   rows.push({
     // Without the defect the same evidence is absent: the row above cannot pass on another finding.

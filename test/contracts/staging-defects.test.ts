@@ -14,7 +14,7 @@ import {
   type Mode,
 } from '../helpers/laravel-staging/switches.js';
 import { assertRows, brief, type Row, shows } from '../helpers/laravel-staging/verdicts.js';
-import { aloneIn } from '../helpers/verdict-runs.js';
+import { aloneIn, failedTwice } from '../helpers/verdict-runs.js';
 
 const key = (mode: Mode, defects: readonly DefectName[]) => ({ mode, defects, deviations: ALL_DEVIATIONS });
 
@@ -25,8 +25,10 @@ const rows: Row[] = ALL_DEFECTS.flatMap((d) =>
           {
             name: `defect:${d}:${mode}`,
             key: key(mode, [d]),
-            assert: (tt: Test, r: RunReport) =>
-              tt.ok(shows(r, d), `${DEFECTS[d].fact}: reported`, { failed: brief(r) }),
+            assert: (tt: Test, r: RunReport) => {
+              tt.ok(shows(r, d), `${DEFECTS[d].fact}: reported`, { failed: brief(r) });
+              tt.same(failedTwice(r), [], 'each defect of an answer fails one check');
+            },
           },
         ]
       : []),
@@ -44,5 +46,13 @@ const rows: Row[] = ALL_DEFECTS.flatMap((d) =>
     },
   ]),
 );
+
+// Every defect at once: each defect of an answer's shape fails one check, not every check that reads the answer.
+for (const mode of new Set(ALL_DEFECTS.flatMap((d) => DEFECTS[d].modes)))
+  rows.push({
+    name: `all-defects:one-check-each:${mode}`,
+    key: key(mode, ALL_DEFECTS),
+    assert: (tt, r) => tt.same(failedTwice(r), [], 'each defect of an answer fails one check'),
+  });
 
 assertRows(t, rows);

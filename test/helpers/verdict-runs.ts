@@ -4,6 +4,7 @@
 // The deployment is any server this project did not design for (Laravel-style,
 // Spring-style): a start function and its accounts.
 import type { Test } from 'tap';
+import { findingKey, ofTheAnswer } from '../../contracts/repeats.js';
 import { runContracts } from '../../contracts/runner.js';
 import type { CheckResult, RunOptions, RunReport } from '../../contracts/types.js';
 import { spec } from './mock.js';
@@ -116,6 +117,20 @@ export const brief = (r: RunReport) => failed(r).map((x) => said(x).slice(0, 240
 /** The failed check that names one of these operations and says what the evidence matches. */
 export function failedWith(r: RunReport, operations: readonly string[], evidence: RegExp): CheckResult | undefined {
   return failed(r).find((x) => evidence.test(said(x)) && [...named(x)].some((o) => o && operations.includes(o)));
+}
+
+/** Defects of an answer's shape that failed more than one check, each with two of the checks: none is wanted,
+ *  one defect being one failed check (contracts/repeats.ts). */
+export function failedTwice(r: RunReport): string[] {
+  const first = new Map<string, string>();
+  const twice = new Set<string>();
+  for (const x of failed(r))
+    for (const p of x.problems.filter(ofTheAnswer)) {
+      const by = first.get(findingKey(p));
+      if (by === undefined) first.set(findingKey(p), x.id);
+      else if (by !== x.id) twice.add(`${p.message.slice(0, 120)} (${by}; ${x.id})`);
+    }
+  return [...twice];
 }
 
 export const ledgerStatus = (r: RunReport, pointer: string) =>
