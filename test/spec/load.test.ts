@@ -43,3 +43,11 @@ t.test('a parsed file of another text, or broken, is ignored', async (t) => {
   writeFileSync(`${yaml}${PARSED_SUFFIX}`, '{ not json');
   t.equal((await loadSpec(yaml)).raw.info.title, parse(text).info.title, 'broken: the YAML is parsed');
 });
+
+t.test(
+  "the test run loads the spec from JSON: tap's `before` wrote it parsed beside the YAML, of its text",
+  async (t) => {
+    // scripts/parsed-spec.ts, run once before the test files (package.json's tap config).
+    t.equal(readFileSync(`${SPEC_PATH}${PARSED_SUFFIX}`, 'utf8'), parsedSpecFile(text));
+  },
+);
