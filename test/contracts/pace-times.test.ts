@@ -29,24 +29,27 @@ t.test('a run paced to 600 a minute: each check its own ms, and its wait for the
   const checks = ran(report);
   t.ok(checks.length >= 3, `checks ran (${checks.length})`);
   const waited = checks.map((r) => r.waitedMs ?? 0);
-  // Each check waits for its turn, and its own time and its wait together span its turn (100 ms apart): on a
-  // loaded machine a check's own time eats into its wait (one waited 37 ms in CI), so no floor on the wait alone.
+  // Each check waits for its turn, shown on the check. Not every check: on a loaded machine the time between two
+  // checks (outside both) can eat a whole turn, so a check finds its slot passed and waits none (one of six, once
+  // in three runs beside two busy CPUs, where an earlier floor of 50 ms on own time and wait together failed).
+  const waiting = checks.filter((r) => (r.waitedMs ?? 0) > 0).length;
   t.ok(
-    checks.every((r) => (r.waitedMs ?? 0) > 0 && r.ms + (r.waitedMs ?? 0) >= 50),
-    `every check waited for its turn (100 ms apart): ${checks.map((r) => `${r.ms}+${r.waitedMs ?? 0}`).join(', ')} ms`,
+    waiting >= checks.length / 2,
+    `the checks show their waits for their turns (100 ms apart), ${waiting} of ${checks.length}: ${checks.map((r) => `${r.ms}+${r.waitedMs ?? 0}`).join(', ')} ms`,
   );
-  // Against a local mock, a check's own time is a few milliseconds a request; its waits are 100 ms a request.
-  t.ok(
-    sum(checks.map((r) => r.ms)) < sum(waited) / 2,
-    `own ${sum(checks.map((r) => r.ms))} ms < waited ${sum(waited)} ms / 2`,
-  );
+  // Were a check's wait counted in its own time, each check's ms would be at least its wait, and the sums too;
+  // no tighter ratio, since a loaded machine's own time eats into the waits (CI: own 80 ms, waited 421 ms).
+  t.ok(sum(checks.map((r) => r.ms)) < sum(waited), `own ${sum(checks.map((r) => r.ms))} ms < waited ${sum(waited)} ms`);
   t.ok(
     (report.summary.waitedMs ?? 0) >= sum(waited),
     `the run's waits (${report.summary.waitedMs} ms) hold the checks'`,
   );
-  const p95 = Math.max(...report.timing!.operations.map((o) => o.p95Ms));
-  t.ok(p95 < 100, `no answer's time holds a wait (p95 at most ${p95} ms)`);
-  const line = progressLine(checks[0]!);
+  // Each profile read is one of the checks' requests, so its answer fits in a check's own time, which holds no
+  // wait (above); an answer that held its wait would not. No fixed bound: a loaded machine slows every answer.
+  const profile = report.timing!.operations.find((o) => o.operationId === 'getProfile');
+  const ownMax = Math.max(...checks.map((r) => r.ms));
+  t.ok(profile && profile.maxMs <= ownMax + 1, `no answer's time holds a wait (${profile?.maxMs} ms <= ${ownMax} ms)`);
+  const line = progressLine(checks.find((r) => r.waitedMs)!);
   t.match(line, /\(\d+ ms, and \d+ ms waiting for the pace or a Retry-After\)$/m, line);
   t.match(renderHuman(report), /time: \d+\.\d s \(\d+\.\d s of it waiting for the pace or a Retry-After\)/);
   t.match(renderHtml(report), /<span class="waited">\+ \d+ ms waiting for the pace or a Retry-After<\/span>/);
