@@ -29,17 +29,23 @@ function fakeClock() {
 t.test('the pacer hands out turns one interval apart, and a quiet spell costs nothing', async (t) => {
   const { clock, c } = fakeClock();
   const p = new Pacer(60, c);
-  for (let i = 0; i < 4; i++) await p.turn();
+  const waited: boolean[] = [];
+  for (let i = 0; i < 4; i++) waited.push(await p.turn());
   t.same(clock.wakes, [1000, 2000, 3000], 'the first leaves at once, each next one second after the one before');
+  // The run counts a wait only when the turn says it slept: timing the await of one that did not put a
+  // millisecond of "waiting for the pace" into an unpaced run on a loaded machine.
+  t.same(waited, [false, true, true, true], 'and each turn says whether it waited');
   clock.t = 10_000;
-  await p.turn();
-  t.same(clock.wakes.length, 3, 'after a pause longer than the interval, no wait');
-  await p.turn();
+  t.equal(await p.turn(), false, 'after a pause longer than the interval, no wait');
+  t.same(clock.wakes.length, 3, 'nor a sleep');
+  t.equal(await p.turn(), true);
   t.same(clock.wakes.at(-1), 11_000, 'and the one after it waits its interval again');
   const off = fakeClock();
   const none = new Pacer(0, off.c);
-  for (let i = 0; i < 5; i++) await none.turn();
+  const offWaited: boolean[] = [];
+  for (let i = 0; i < 5; i++) offWaited.push(await none.turn());
   t.same(off.clock.wakes, [], 'pace 0 never waits');
+  t.same(offWaited, [false, false, false, false, false], 'and says so');
 });
 
 t.test('turns asked for together still leave one interval apart', async (t) => {
