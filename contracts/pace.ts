@@ -26,14 +26,16 @@ export class Pacer {
     private readonly clock: Clock = realClock,
   ) {}
 
-  /** Resolves when the next request may leave. The slot is taken before waiting, so calls made together
-   *  still leave one interval apart. */
-  async turn(signal?: AbortSignal): Promise<void> {
-    if (this.perMinute <= 0) return;
+  /** Resolves when the next request may leave, with whether it had to wait. The slot is taken before waiting,
+   *  so calls made together still leave one interval apart. */
+  async turn(signal?: AbortSignal): Promise<boolean> {
+    if (this.perMinute <= 0) return false;
     const now = this.clock.now();
     const at = Math.max(now, this.next);
     this.next = at + 60_000 / this.perMinute;
-    if (at > now) await this.clock.sleep(at - now, signal);
+    if (at <= now) return false;
+    await this.clock.sleep(at - now, signal);
+    return true;
   }
 }
 

@@ -83,8 +83,8 @@ export class Wire {
   }
 
   /** Resolves when the pace lets the run's next request leave (a request outside the checks: the world's probe). */
-  turn(): Promise<void> {
-    return this.pacer.turn(this.run.runSignal);
+  async turn(): Promise<void> {
+    await this.pacer.turn(this.run.runSignal);
   }
 
   /** One request, when the pace lets it leave. A call that expects the 429 (the rate-limit check) spends the
@@ -92,8 +92,9 @@ export class Wire {
   private async paced(req: Parameters<Transport['send']>[0], o: CallOptions): Promise<Outcome> {
     if (!o.allow429) {
       const waiting = performance.now();
-      await this.pacer.turn(this.run.runSignal);
-      this.pausedMs += performance.now() - waiting;
+      // Only a turn that slept is a wait: the await of one that did not can take a millisecond on a loaded
+      // machine, which an unpaced run would then show as a wait for the pace.
+      if (await this.pacer.turn(this.run.runSignal)) this.pausedMs += performance.now() - waiting;
     }
     return this.run.transport.send(req);
   }

@@ -34,13 +34,14 @@ export interface Started {
   stop: () => Promise<void>;
 }
 
-/** Starts a process, waits (bounded) until `readyUrl` answers, and stops it on failure. Tests use it too. */
+/** Starts a process, waits (bounded) until `readyUrl` answers, and stops it on failure. Tests use it too. The
+ *  bound is generous: the mock starts in about 1 s alone, 5.6 s beside three busy CPUs and two other starts. */
 export async function startAndWait(
   command: string,
   args: string[],
   readyUrl: string,
   {
-    timeoutMs = 30_000,
+    timeoutMs = 120_000,
     env = {},
     pollMs = 200,
   }: { timeoutMs?: number; env?: Record<string, string>; pollMs?: number } = {},

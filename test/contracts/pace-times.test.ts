@@ -25,28 +25,53 @@ const ran = (report: RunReport) => report.results.filter((r) => r.verdict !== 's
 
 t.test('a run paced to 600 a minute: each check its own ms, and its wait for the pace apart', async (t) => {
   const url = await mockUrl(t);
-  const report = await runContracts({ baseUrl: url, credentials: demo, only: ['getProfile'], pace: 600 }, await spec());
+  // When each result came: a check's own time and its wait together fit between the result before it and its own.
+  const ended: Array<{ id: string; at: number }> = [];
+  const started = performance.now();
+  const report = await runContracts(
+    {
+      baseUrl: url,
+      credentials: demo,
+      only: ['getProfile'],
+      pace: 600,
+      onResult: (r) => ended.push({ id: r.id, at: performance.now() }),
+    },
+    await spec(),
+  );
   const checks = ran(report);
   t.ok(checks.length >= 3, `checks ran (${checks.length})`);
   const waited = checks.map((r) => r.waitedMs ?? 0);
-  // Each check waits for its turn, and its own time and its wait together span its turn (100 ms apart): on a
-  // loaded machine a check's own time eats into its wait (one waited 37 ms in CI), so no floor on the wait alone.
+  // Checks wait for their turns, shown on the checks. Not each one, nor a share: the time between two checks
+  // (outside both) and a check's own time can eat a whole 100 ms turn on a loaded machine (beside three busy
+  // CPUs, checks of 101+0 and 72+0 ms were seen; an earlier floor of 50 ms on own time and wait failed in CI).
   t.ok(
-    checks.every((r) => (r.waitedMs ?? 0) > 0 && r.ms + (r.waitedMs ?? 0) >= 50),
-    `every check waited for its turn (100 ms apart): ${checks.map((r) => `${r.ms}+${r.waitedMs ?? 0}`).join(', ')} ms`,
+    waited.some((w) => w > 0),
+    `the checks show their waits for their turns (100 ms apart): ${checks.map((r) => `${r.ms}+${r.waitedMs ?? 0}`).join(', ')} ms`,
   );
-  // Against a local mock, a check's own time is a few milliseconds a request; its waits are 100 ms a request.
-  t.ok(
-    sum(checks.map((r) => r.ms)) < sum(waited) / 2,
-    `own ${sum(checks.map((r) => r.ms))} ms < waited ${sum(waited)} ms / 2`,
+  // A check's own time and its wait are apart: together they are its time, which fits in the span since the
+  // result before it (1 ms for rounding). Were the wait counted in its ms too, they would pass that span by the
+  // wait, less the little time between checks. No bound on own time against the waits: load moves time from
+  // the one to the other (CI: own 80 ms, waited 421; beside three busy CPUs, own 315, waited 185).
+  const spans = checks.map((r) => {
+    const i = ended.findIndex((e) => e.id === r.id);
+    const span = ended[i]!.at - (i > 0 ? ended[i - 1]!.at : started);
+    return { id: r.id, total: r.ms + (r.waitedMs ?? 0), span: Math.round(span) };
+  });
+  t.same(
+    spans.filter((x) => x.total > x.span + 1),
+    [],
+    `each check's own time and wait fit in its span: ${spans.map((x) => `${x.total} <= ${x.span}`).join(', ')} ms`,
   );
   t.ok(
     (report.summary.waitedMs ?? 0) >= sum(waited),
     `the run's waits (${report.summary.waitedMs} ms) hold the checks'`,
   );
-  const p95 = Math.max(...report.timing!.operations.map((o) => o.p95Ms));
-  t.ok(p95 < 100, `no answer's time holds a wait (p95 at most ${p95} ms)`);
-  const line = progressLine(checks[0]!);
+  // Each profile read is one of the checks' requests, so its answer fits in a check's own time, which holds no
+  // wait (above); an answer that held its wait would not. No fixed bound: a loaded machine slows every answer.
+  const profile = report.timing!.operations.find((o) => o.operationId === 'getProfile');
+  const ownMax = Math.max(...checks.map((r) => r.ms));
+  t.ok(profile && profile.maxMs <= ownMax + 1, `no answer's time holds a wait (${profile?.maxMs} ms <= ${ownMax} ms)`);
+  const line = progressLine(checks.find((r) => r.waitedMs)!);
   t.match(line, /\(\d+ ms, and \d+ ms waiting for the pace or a Retry-After\)$/m, line);
   t.match(renderHuman(report), /time: \d+\.\d s \(\d+\.\d s of it waiting for the pace or a Retry-After\)/);
   t.match(renderHtml(report), /<span class="waited">\+ \d+ ms waiting for the pace or a Retry-After<\/span>/);

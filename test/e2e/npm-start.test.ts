@@ -192,7 +192,9 @@ for (const { script, target, signal, stateFile } of STOPS) {
       process.kill(victim, 'SIGTERM');
     }
     let left = group(npm.pid!);
-    for (let i = 0; i < 100 && (left.length > 0 || (await listening(url))); i++) {
+    // Up to 30 s for the tree to go: the orphan watch polls every 250 ms, and a loaded machine stretches the stop.
+    const until = Date.now() + 30_000;
+    while (Date.now() < until && (left.length > 0 || (await listening(url)))) {
       await new Promise((r) => setTimeout(r, 100));
       left = group(npm.pid!);
     }

@@ -20,7 +20,7 @@ function run(args: string[], cwd = ROOT) {
   const r = spawnSync(process.execPath, [...TS, '--import', PEAK_RSS, script, ...args], {
     cwd,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 120_000,
   });
   const peakKiB = Number(/peak-rss-kib (\d+)/.exec(r.stderr)?.[1] ?? 0);
   return {
@@ -98,7 +98,8 @@ t.test(
       t.equal(r.stderr.trimEnd().split('\n').length, 1, `${what}: one line`);
       t.match(r.stderr.trimEnd(), message, what);
       t.ok(r.peakMiB > 0 && r.peakMiB < PEAK_BOUND_MIB, `${what}: peak ${r.peakMiB} MiB, under ${PEAK_BOUND_MIB} MiB`);
-      t.ok(r.seconds < 20, `${what}: ${r.seconds.toFixed(1)} s`);
+      // Most of it is starting tsx (1.1-1.9 s in loaded CI runs); a loaded machine stretches that several times.
+      t.ok(r.seconds < 45, `${what}: ${r.seconds.toFixed(1)} s`);
     }
   },
 );

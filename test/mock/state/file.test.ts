@@ -170,8 +170,10 @@ t.test(
         for (const f of [file, `${file}.log`])
           spawnSync('sh', ['-c', `[ -p "${f}" ] && exec 3>"${f}"`], { timeout: 2000 });
       });
+      // A bound for a read that blocks, not a speed test: building the mock takes 0.1-0.3 s alone, some five
+      // times that on a loaded machine, so 30 s leaves room and still ends a hang.
       const refused = await within(
-        5000,
+        30_000,
         buildMock({ spec: await spec(), stateFile: file, ...(row.limit ? { stateLimit: row.limit } : {}) }).then(
           async (app) => {
             await app.close();

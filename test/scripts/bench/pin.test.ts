@@ -34,10 +34,10 @@ const twoCpus = hasTaskset && ownCpus.length >= 2;
 async function child(t: Test, cpu?: number): Promise<number> {
   const c = spawn(...onCpu(cpu, process.execPath, ['-e', 'setTimeout(() => {}, 30000)']), { stdio: 'ignore' });
   t.teardown(() => void c.kill());
-  // Until node has replaced taskset and started its threads.
+  // Until node has replaced taskset and started its threads (up to 10 s: a loaded machine starts node slowly).
   for (
     let i = 0;
-    i < 100 && (threadCpus(c.pid!).length < 2 || /taskset/.test(readFileSync(`/proc/${c.pid}/comm`, 'utf8')));
+    i < 500 && (threadCpus(c.pid!).length < 2 || /taskset/.test(readFileSync(`/proc/${c.pid}/comm`, 'utf8')));
     i++
   )
     await new Promise((r) => setTimeout(r, 20));

@@ -12,8 +12,12 @@ t.test('processTree holds the process and its descendants with their memory', as
   t.teardown(() => {
     child.kill('SIGKILL');
   });
-  await new Promise((r) => setTimeout(r, 300));
-  const tree = processTree(process.pid);
+  // Until the shell has started its sleep: waited for, not a fixed 300 ms a loaded machine may overrun.
+  let tree = processTree(process.pid);
+  for (let i = 0; i < 500 && !tree.some((p) => p.command.startsWith('sleep 30')); i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    tree = processTree(process.pid);
+  }
   const commands = tree.map((p) => p.command);
   t.equal(tree[0]!.pid, process.pid, 'the root first');
   t.ok(
