@@ -36,51 +36,33 @@ async function pastTheLimit(run: CheckRun, limit: number, per: string): Promise<
   // The call that should meet the 429. The quota is the user's (x-rate-limit-key), so the
   // run's earlier calls in this window count: the first answer's X-RateLimit-Remaining says how many.
   let due = limit + 1;
-  for (let n = 1; n <= limit + 10; n++) {
+  let left: number | undefined;
+  // A fixed window (Bucket4j's, many gateways') may restart within the burst, and the count with it: the
+  // 429 is then due a whole limit later. X-RateLimit-Remaining rising shows it; without the header the
+  // burst goes on as far as a restart at its worst moment could push the 429, two limits and ten.
+  let last = 2 * limit + 10;
+  for (let n = 1; n <= last; n++) {
     // The first call waits out a 429 as every call of the run does: a quota the run's earlier calls spent
     // before this check began is not this check's finding. From there on, the 429 is what it looks for.
     const out = await run.call('getProfile', { auth: { bearer: token }, body: {}, allow429: n > 1 });
     if (out.fault)
       return [{ operationId: 'getProfile', message: `call ${n}: ${out.fault.message}`, severity: 'error' }];
-    if (n === 1 && out.status !== 429) due = dueAfter(out.headers['x-ratelimit-remaining'], limit);
-    if (out.status !== 429) continue;
-    const problems: Finding[] = run.conform('getProfile', out, [429]);
-    for (const header of THROTTLE_HEADERS)
-      if (!out.headers[header.toLowerCase()])
-        problems.push(
-          resting(
-            {
-              operationId: 'getProfile',
-              status: 429,
-              message: `the 429 has no ${header} header`,
-              expected: header,
-              actual: 'none',
-            },
-            `${HEADERS}/${header}`,
-          ),
-        );
-    if (n < due)
-      problems.push(
-        resting(
-          {
-            operationId: 'getProfile',
-            status: 429,
-            message:
-              due === limit + 1
-                ? `429 came at call ${n}, within the documented ${limit} (the quota may be shared with earlier calls)`
-                : `429 came at call ${n}, before the ${due - 1} calls the first answer's X-RateLimit-Remaining left`,
-            expected: `call ${due}`,
-            actual: `call ${n}`,
-          },
-          RATE_LIMIT_KEY,
-        ),
-      );
-    return problems;
+    if (out.status !== 429) {
+      const now = remainingOf(out.headers['x-ratelimit-remaining'], limit);
+      if (now !== undefined && (n === 1 || (left !== undefined && now > left))) {
+        // The count is known (the first answer) or restarted (it rose): the 429 is due after what it leaves.
+        due = n + now + 1;
+        last = Math.max(due + 9, limit + 10);
+      }
+      left = now;
+      continue;
+    }
+    return [...run.conform('getProfile', out, [429]), ...throttleHeaders(out.headers), ...early(n, due, limit)];
   }
   return [
     {
       operationId: 'getProfile',
-      message: `no 429 after ${limit + 10} calls in a row; the documented limit is ${limit} ${per}`,
+      message: `no 429 after ${last} calls in a row; the documented limit is ${limit} ${per}`,
       expected: '429',
       actual: 'all answered',
       severity: 'error',
@@ -88,8 +70,46 @@ async function pastTheLimit(run: CheckRun, limit: number, per: string): Promise<
   ];
 }
 
-/** The call due for the 429, given the first call's X-RateLimit-Remaining: the limit's next without one. */
-function dueAfter(remaining: string | undefined, limit: number): number {
+/** The throttle's headers a 429 lacks (x-assumed: Laravel's throttle gives them). */
+function throttleHeaders(headers: Record<string, string | undefined>): Finding[] {
+  return THROTTLE_HEADERS.filter((h) => !headers[h.toLowerCase()]).map((header) =>
+    resting(
+      {
+        operationId: 'getProfile',
+        status: 429,
+        message: `the 429 has no ${header} header`,
+        expected: header,
+        actual: 'none',
+      },
+      `${HEADERS}/${header}`,
+    ),
+  );
+}
+
+/** A 429 at call n before the call due: the quota is shared with more than this check's calls (x-rate-limit-key). */
+function early(n: number, due: number, limit: number): Finding[] {
+  if (n >= due) return [];
+  return [
+    resting(
+      {
+        operationId: 'getProfile',
+        status: 429,
+        message:
+          due === limit + 1
+            ? `429 came at call ${n}, within the documented ${limit} (the quota may be shared with earlier calls)`
+            : `429 came at call ${n}, before the ${due - 1} calls the first answer's X-RateLimit-Remaining left`,
+        expected: `call ${due}`,
+        actual: `call ${n}`,
+      },
+      RATE_LIMIT_KEY,
+    ),
+  ];
+}
+
+/** The calls an answer's X-RateLimit-Remaining leaves, when it says so plainly (an integer within the limit). */
+function remainingOf(remaining: string | undefined, limit: number): number | undefined {
   const left = Number(remaining);
-  return remaining !== undefined && Number.isInteger(left) && left >= 0 && left < limit ? left + 2 : limit + 1;
+  return remaining !== undefined && remaining.trim() !== '' && Number.isInteger(left) && left >= 0 && left < limit
+    ? left
+    : undefined;
 }
