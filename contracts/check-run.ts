@@ -11,7 +11,7 @@ import type { LoadedSpec, OperationEntry } from '../spec/load.js';
 import { conformAnswer, type Expect, type Judgement, type Situation } from './conform.js';
 import type { ResponseTimes } from './measures/timing.js';
 import type { RunContext } from './options.js';
-import { findingKey, splitRepeats } from './repeats.js';
+import { findingKey, ofTheAnswer, splitRepeats } from './repeats.js';
 import type { Finding, Verdict } from './types.js';
 
 export type AuthMode = 'bearer' | 'x-api-token' | 'none' | { bearer: string } | { xApiToken: string };
@@ -190,7 +190,9 @@ export class CheckRun {
   used(operationId: string, out: Outcome): void {
     for (const f of this.conform(operationId, out)) {
       const key = findingKey(f);
-      if (this.usedKeys.has(key)) continue;
+      // A status, a fault or a body that is no JSON another check reported is that check's, silently: a read
+      // that answered 500 is one failure, not one per check that read it. One of the answer's shape is noted.
+      if (this.usedKeys.has(key) || (!ofTheAnswer(f) && this.run.reportedBy(key) !== undefined)) continue;
       this.usedKeys.add(key);
       this.early.push(f);
     }

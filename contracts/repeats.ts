@@ -7,8 +7,9 @@
 import type { Finding } from './types.js';
 
 /** Keywords of the exchange validator's findings that are not of the answer's shape: a status or an operation
- *  the spec lacks says what one request did, and two requests answered alike may be two defects. */
-const OF_THE_REQUEST = new Set(['status', 'operation']);
+ *  the spec lacks says what one request did, and two requests answered alike may be two defects; the count of
+ *  violations a large body held past those listed may hide others than another answer's. */
+const OF_THE_REQUEST = new Set(['status', 'operation', 'truncated']);
 
 /** Whether a finding is of an answer's shape (its schema, its content type, its size), which is the same defect
  *  whichever request showed it: a `created_at` without microseconds in client/list is one defect, found by
@@ -22,12 +23,27 @@ const placeOf = (f: Finding): string =>
   `${f.operationId ?? ''} ${f.status ?? ''} ${anyIndex(f.at) || '(body)'} (${f.keyword})`;
 
 /** What makes two findings the same defect. Of an answer's shape: the operation, the status, the place with
- *  any array index (item 0 of one page, items 0 to 19 of another) and what the spec expects there. Otherwise
- *  the operation and the message, whatever the numbers in it. */
+ *  any array index (item 0 of one page, items 0 to 19 of another), what the spec expects there, the JSON type
+ *  of what came, and what the finding rests on (a fact, or the assumption it was judged against: a fact's
+ *  error is never folded into another check's observation). Otherwise the operation and the message,
+ *  whatever the numbers in it. */
 export const findingKey = (f: Finding): string =>
   ofTheAnswer(f)
-    ? `${f.operationId ?? ''} ${f.status ?? ''} ${anyIndex(f.at)} ${f.keyword} ${f.expected ?? ''}`
+    ? `${f.operationId ?? ''} ${f.status ?? ''} ${anyIndex(f.at)} ${f.keyword} ${f.expected ?? ''} ${jsonType(f.actual)} ${f.assumption ?? 'fact'}`
     : `${f.operationId ?? ''} ${f.message.replace(/\d+/g, '#')}`;
+
+/** The JSON type of a value as the validator shows it (`"12"`, `null`, `1.5`, `{...}`): `total` given as a text on
+ *  every page and as null for one request are two defects. */
+function jsonType(shown: string | undefined): string {
+  const first = shown?.trimStart()[0];
+  if (first === undefined) return '';
+  if (first === '"') return 'string';
+  if (first === '[') return 'array';
+  if (first === '{') return 'object';
+  if (/^(true|false)\b/.test(shown!.trimStart())) return 'boolean';
+  if (/^null\b/.test(shown!.trimStart())) return 'null';
+  return /^[-\d]/.test(first) ? 'number' : 'other';
+}
 
 /** A check's findings split into its own and the notes on those of an answer's shape that another check
  *  reported first (`reportedBy`, by findingKey): the same defect, counted by that check and said here. */

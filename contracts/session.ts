@@ -159,11 +159,12 @@ export class Session implements RunWide {
     } finally {
       this.checking = false;
     }
-    for (const p of found.problems)
-      if (!this.reportedKeys.has(findingKey(p))) this.reportedKeys.set(findingKey(p), spec.id);
     // A check cut short by an interruption found nothing about the deployment: its calls were cut, not answered.
     const stopped = this.stoppedSkip();
     if (stopped) return this.skip(spec, stopped.replace('not run:', 'not finished:'));
+    const problems = this.problemCap.cap(found.problems, spec.operationId);
+    // Only what the report lists: a later check's note sends the reader to a finding that is there.
+    for (const p of problems) if (!this.reportedKeys.has(findingKey(p))) this.reportedKeys.set(findingKey(p), spec.id);
     // Redacted as it is made: no result, progress line or report ever holds a secret; and copied, bounded,
     // so that it holds nothing of the answers it was made from.
     const result: CheckResult = detachDeep(
@@ -171,7 +172,7 @@ export class Session implements RunWide {
         {
           ...spec,
           verdict: found.verdict,
-          problems: this.problemCap.cap(found.problems, spec.operationId),
+          problems,
           notes: found.notes,
           ...checkTimes(performance.now() - started, this.pausedMs - paused),
         },

@@ -36,11 +36,15 @@ async function pastTheLimit(run: CheckRun, limit: number, per: string): Promise<
   // The call that should meet the 429. The quota is the user's (x-rate-limit-key), so the
   // run's earlier calls in this window count: the first answer's X-RateLimit-Remaining says how many.
   let due = limit + 1;
-  let left: number | undefined;
   // A fixed window (Bucket4j's, many gateways') may restart within the burst, and the count with it: the
-  // 429 is then due a whole limit later. X-RateLimit-Remaining rising shows it; without the header the
-  // burst goes on as far as a restart at its worst moment could push the 429, two limits and ten.
-  let last = 2 * limit + 10;
+  // 429 is then due up to a limit later. X-RateLimit-Remaining jumping up by over half the limit shows it,
+  // once (a burst spans at most two windows; smaller rises are other counters, a load balancer's nodes, whose
+  // sum past the limit is a defect). Without the header the burst goes on as far as a restart at its worst
+  // moment could push the 429, two limits and ten: never further.
+  const ceiling = 2 * limit + 10;
+  let last = ceiling;
+  let left: number | undefined;
+  let restarted = false;
   for (let n = 1; n <= last; n++) {
     // The first call waits out a 429 as every call of the run does: a quota the run's earlier calls spent
     // before this check began is not this check's finding. From there on, the 429 is what it looks for.
@@ -49,10 +53,13 @@ async function pastTheLimit(run: CheckRun, limit: number, per: string): Promise<
       return [{ operationId: 'getProfile', message: `call ${n}: ${out.fault.message}`, severity: 'error' }];
     if (out.status !== 429) {
       const now = remainingOf(out.headers['x-ratelimit-remaining'], limit);
-      if (now !== undefined && (n === 1 || (left !== undefined && now > left))) {
-        // The count is known (the first answer) or restarted (it rose): the 429 is due after what it leaves.
+      if (now === undefined) continue;
+      const restart: boolean = !restarted && left !== undefined && now - left > limit / 2;
+      if (n === 1 || restart) {
+        // The count is known (the first answer) or restarted: the 429 is due after what it leaves.
+        restarted ||= restart;
         due = n + now + 1;
-        last = Math.max(due + 9, limit + 10);
+        last = Math.min(ceiling, Math.max(due + 9, limit + 10));
       }
       left = now;
       continue;
@@ -97,7 +104,7 @@ function early(n: number, due: number, limit: number): Finding[] {
         message:
           due === limit + 1
             ? `429 came at call ${n}, within the documented ${limit} (the quota may be shared with earlier calls)`
-            : `429 came at call ${n}, before the ${due - 1} calls the first answer's X-RateLimit-Remaining left`,
+            : `429 came at call ${n}, before the ${due - 1} calls X-RateLimit-Remaining left`,
         expected: `call ${due}`,
         actual: `call ${n}`,
       },

@@ -29,7 +29,12 @@ function problemText(r: CheckResult): string {
 function testcase(r: CheckResult): string {
   const name = esc(`${r.operationId ? `${r.operationId}: ` : ''}${r.title}`);
   const open = `    <testcase classname="mcs-contracts.${esc(r.group)}" name="${name}" time="${(r.ms / 1000).toFixed(3)}"`;
-  if (r.verdict === 'pass') return `${open}/>`;
+  // A passing check's notes (the same defect another check counts, a throttle waited out) as its output, which
+  // CI pages show beside the test.
+  if (r.verdict === 'pass')
+    return r.notes.length
+      ? `${open}>\n      <system-out>${esc(r.notes.join('\n'), false)}</system-out>\n    </testcase>`
+      : `${open}/>`;
   if (r.verdict === 'fail') {
     const first = r.problems.find((p) => p.severity === 'error') ?? r.problems[0];
     return `${open}>\n      <failure message="${esc(first?.message ?? 'failed')}" type="contract">${esc(problemText(r), false)}</failure>\n    </testcase>`;

@@ -104,6 +104,14 @@ const clientsWith = async (stamp: (at: string) => string, items = 1) => {
   return example;
 };
 const noMicros = (at: string) => at.replace(/\.\d+Z$/, 'Z');
+/** The spec's own example of a client list answer, its total (an integer) given as `total`. */
+const totalAs = async (total: unknown) => {
+  const example = structuredClone((await spec()).byId.get('listClients')!.responses['200']!.examples[0]) as {
+    data: { total: unknown };
+  };
+  example.data.total = total;
+  return example;
+};
 const listing = (id: string) => ({ id, group: 'paging' as const, title: id, operationId: 'listClients' });
 
 // One defect of an answer's shape is one failed check: the check that found it first fails, every later check
@@ -143,6 +151,13 @@ const repeats: {
     first: { status: 200, body: await clientsWith(noMicros) },
     second: { status: 200, body: await clientsWith(noMicros) },
     secondOperation: 'listCompanyClients',
+    verdict: 'fail',
+    noted: false,
+  },
+  {
+    name: 'the same place with a value of another JSON type (total null where the first had "20")',
+    first: { status: 200, body: await totalAs('20') },
+    second: { status: 200, body: await totalAs(null) },
     verdict: 'fail',
     noted: false,
   },
@@ -206,4 +221,46 @@ t.test('within one check, a defect met on two answers stays its own finding', as
   ]);
   t.equal(one.verdict, 'fail');
   t.same(one.notes, [], 'nothing sends the reader elsewhere');
+});
+
+t.test(
+  'regression: a fact broken in an answer another check met as an observation fails the check that expects it',
+  async (t) => {
+    // The first check expects 2xx and meets a 403: what it finds in that body rests on the deployment's choice of
+    // status (an observation); the subscription check expects the 403, and the same body breaks a fact there.
+    const { s } = await sessionWith([{ status: 403, body: { nope: 1 } }]);
+    const one = await s.check(listing('test:first'), async (run) =>
+      run.conform('listClients', await run.call('listClients')),
+    );
+    const body = one.problems.filter((p) => p.keyword);
+    t.ok(
+      body.length > 0 && body.every((p) => p.severity === 'observation'),
+      "the body's findings met first as observations",
+    );
+    const two = await s.check(listing('test:second'), async (run) =>
+      run.conform('listClients', await run.call('listClients'), [403]),
+    );
+    t.equal(two.verdict, 'fail', 'a fact is an error where it is judged as one');
+    t.notOk(
+      two.notes.some((n) => n.includes('test:first')),
+      'not folded into the observation',
+    );
+  },
+);
+
+t.test("regression: a read that answered a status another check reported is not every reader's failure", async (t) => {
+  const { s } = await sessionWith([{ status: 500, body: { message: 'Server Error' } }]);
+  const one = await s.check(listing('test:first'), async (run) =>
+    run.conform('listClients', await run.call('listClients')),
+  );
+  t.equal(one.verdict, 'fail', 'the check that met it first fails');
+  const two = await s.check(listing('test:second'), async (run) => {
+    run.used('listClients', await run.call('listClients'));
+    return [];
+  });
+  t.equal(
+    two.verdict,
+    'pass',
+    `a check that only read the answer leaves it to the first: ${JSON.stringify(two.problems.map((p) => p.message))}`,
+  );
 });

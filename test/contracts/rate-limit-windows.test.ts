@@ -16,9 +16,14 @@ interface Throttle {
   /** The call to the profile (the run's own read first) after which the window restarts (its count to 0); none:
    *  it never does. */
   restartAfter?: number;
+  /** Restarts again every this many calls after the first restart (a header that keeps rising). */
+  restartEvery?: number;
   headers: boolean;
   /** No limit at all (a true defect). */
   off?: boolean;
+  /** Counters behind a round-robin balancer, each its own limit and window (their sum past the limit: a true
+   *  defect); 1 unless given. */
+  nodes?: number;
 }
 
 const LIMIT = 60;
@@ -27,7 +32,7 @@ async function throttled(t: Test, throttle: Throttle) {
   const loaded = await spec();
   const profile = loaded.byId.get('getProfile')!.responses['200']!.examples[0];
   const tooMany = loaded.byId.get('getProfile')!.responses['429']!.examples[0];
-  let count = throttle.spent;
+  const counts = Array.from({ length: throttle.nodes ?? 1 }, () => throttle.spent);
   // Counts every call to the profile: restartAfter is of these.
   let burst = 0;
   const server = createServer((req, res) => {
@@ -37,17 +42,20 @@ async function throttled(t: Test, throttle: Throttle) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
         return;
       }
+      const node = burst % counts.length;
       burst++;
-      count++;
-      const over = !throttle.off && count > LIMIT;
+      counts[node]!++;
+      const over = !throttle.off && counts[node]! > LIMIT;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (throttle.headers) {
         headers['x-ratelimit-limit'] = String(LIMIT);
-        headers['x-ratelimit-remaining'] = String(Math.max(0, LIMIT - count));
+        headers['x-ratelimit-remaining'] = String(Math.max(0, LIMIT - counts[node]!));
       }
       if (over) headers['retry-after'] = '1';
       res.writeHead(over ? 429 : 200, headers).end(JSON.stringify(over ? tooMany : profile));
-      if (burst === throttle.restartAfter) count = 0;
+      const { restartAfter: after, restartEvery: every } = throttle;
+      if (after !== undefined && (burst === after || (every && burst > after && (burst - after) % every === 0)))
+        counts.fill(0);
     });
   });
   await new Promise<void>((go) => server.listen(0, '127.0.0.1', go));
@@ -89,6 +97,24 @@ const rows: { name: string; throttle: Throttle; verdict: 'pass' | 'observation' 
     throttle: { spent: 0, restartAfter: 60, headers: false },
     verdict: 'observation',
     problems: NO_HEADERS,
+  },
+  {
+    name: 'no limit at all, its header restarting every 10 calls (never a window restart: it rises by 10)',
+    throttle: { spent: 0, restartAfter: 10, restartEvery: 10, headers: true, off: true },
+    verdict: 'fail',
+    problems: [/^no 429 after 70 calls in a row; the documented limit is 60 a minute$/],
+  },
+  {
+    name: 'a header that jumps back to the full limit every 30 calls: one restart believed, then the burst ends',
+    throttle: { spent: 40, restartAfter: 15, restartEvery: 30, headers: true, off: true },
+    verdict: 'fail',
+    problems: [/^no 429 after \d+ calls in a row/],
+  },
+  {
+    name: 'two counters behind a balancer, each 60 a minute: 120 allowed, a defect their headers do not hide',
+    throttle: { spent: 0, headers: true, nodes: 2 },
+    verdict: 'fail',
+    problems: [/^no 429 after 70 calls in a row; the documented limit is 60 a minute$/],
   },
   {
     name: 'no limit at all',

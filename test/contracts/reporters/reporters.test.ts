@@ -77,6 +77,18 @@ t.test('JUnit: suites per group, failures, skips, escaping', async (t) => {
   t.equal((xml.match(/<testcase /g) ?? []).length, 4);
 });
 
+t.test("JUnit: a passing check's notes are its output; one without notes stays a bare testcase", async (t) => {
+  const note = 'the same defect as conformance:listClients reports, counted there: listClients 200 /data/total (type)';
+  const noted = {
+    ...report,
+    results: report.results.map((r) => (r.verdict === 'pass' ? { ...r, notes: [note, '<a & b>'] } : r)),
+  };
+  const xml = renderJunit(noted);
+  t.match(xml, `<system-out>${note}\n&lt;a &amp; b&gt;</system-out>`);
+  t.notMatch(renderJunit(report), '<system-out>', 'no notes, no output');
+  t.equal((xml.match(/<testcase /g) ?? []).length, 4);
+});
+
 t.test('HTML: self-contained, the verdict, per group and per operation, every check escaped', async (t) => {
   const html = renderHtml(report);
   t.notMatch(html, /<(script|link|img)[^>]+(src|href)=/i, 'no external script, style or image: one file');
