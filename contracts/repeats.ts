@@ -4,7 +4,7 @@
 // reads that answer; it is one failed check, the first's, and a note on each
 // later one. CheckRun judges a check's findings through splitRepeats; the
 // Session keeps which check reported each key first.
-import type { Finding } from './types.js';
+import { anyIndex, type Finding } from './types.js';
 
 /** Keywords of the exchange validator's findings that are not of the answer's shape: a status or an operation
  *  the spec lacks says what one request did, and two requests answered alike may be two defects; the count of
@@ -18,7 +18,6 @@ export const ofTheAnswer = (f: Finding): boolean => f.keyword !== undefined && !
 
 // Where an answer's shape is broken and which rule, in a few words: `listClients 200 /data/data/*/created_at
 // (pattern)`, any array index as `*`.
-const anyIndex = (at: string | undefined) => (at ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
 const placeOf = (f: Finding): string =>
   `${f.operationId ?? ''} ${f.status ?? ''} ${anyIndex(f.at) || '(body)'} (${f.keyword})`;
 

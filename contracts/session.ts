@@ -164,7 +164,7 @@ export class Session implements RunWide {
     if (stopped) return this.skip(spec, stopped.replace('not run:', 'not finished:'));
     const problems = this.problemCap.cap(found.problems, spec.operationId);
     // Only what the report lists: a later check's note sends the reader to a finding that is there.
-    for (const p of problems) if (!this.reportedKeys.has(findingKey(p))) this.reportedKeys.set(findingKey(p), spec.id);
+    for (const key of problems.map(findingKey)) if (!this.reportedKeys.has(key)) this.reportedKeys.set(key, spec.id);
     // Redacted as it is made: no result, progress line or report ever holds a secret; and copied, bounded,
     // so that it holds nothing of the answers it was made from.
     const result: CheckResult = detachDeep(

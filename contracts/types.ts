@@ -7,7 +7,15 @@ import type { Budgets, CoverageReport, LedgerReport, TimingReport } from './meas
 
 // The base finding lives in spec/finding.ts (the exchange validator makes
 // findings too); the suite's modules import it from here.
-export { type Finding, HTTP_RULES, type HttpRule, resting, type Severity, severityOf } from '../spec/finding.js';
+export {
+  anyIndex,
+  type Finding,
+  HTTP_RULES,
+  type HttpRule,
+  resting,
+  type Severity,
+  severityOf,
+} from '../spec/finding.js';
 
 export type Verdict = 'pass' | 'fail' | 'observation' | 'skip';
 

@@ -3,11 +3,11 @@
 // and the Swagger UI files of /docs copied from swagger-ui-dist (a dev
 // dependency: the package depends on nothing that reports installs).
 import { execFileSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { installedSwaggerUi, SWAGGER_UI_LICENSES, SWAGGER_UI_SERVED } from '../mock/pages/swagger-assets.js';
-import { PARSED_SUFFIX, parsedSpecFile } from '../spec/load.js';
+import { writeParsedSpec } from './parsed-spec-file.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = `${ROOT}dist/`;
@@ -20,8 +20,7 @@ execFileSync(process.execPath, [tsc, '-p', `${ROOT}tsconfig.build.json`], { stdi
 for (const path of ASSETS)
   cpSync(`${ROOT}${path}`, `${DIST}${path}`, { recursive: true, filter: (src) => !src.endsWith('.ts') });
 // The spec parsed once here, so that start-up reads JSON, not YAML (spec/load.ts checks it is of the same text).
-const SPEC = `${DIST}spec/openapi.yaml`;
-writeFileSync(`${SPEC}${PARSED_SUFFIX}`, parsedSpecFile(readFileSync(SPEC, 'utf8')));
+writeParsedSpec(`${DIST}spec/openapi.yaml`);
 const swaggerUi = installedSwaggerUi();
 if (!swaggerUi) throw new Error('swagger-ui-dist is not installed (a dev dependency): run npm ci first');
 for (const name of [...SWAGGER_UI_SERVED, ...SWAGGER_UI_LICENSES])

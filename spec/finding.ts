@@ -39,6 +39,10 @@ export function resting<F extends Omit<Finding, 'severity' | 'assumption'>>(
   return { ...(rest as F), severity: severityOf(assumption), ...(assumption ? { assumption } : {}) };
 }
 
+/** A JSON pointer with every array index as `*` (`/data/data/0/id` and `/data/data/7/id` are one place of a
+ *  list's items): how folds, causes and repeats tell one place in many answers. */
+export const anyIndex = (pointer: string | undefined): string => (pointer ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
+
 /** One thing wrong with an answer: found by the exchange validator or a check, listed by the report. */
 /** One operation of RFC 6902 JSON Patch, on spec/openapi.yaml. */
 export interface PatchOperation {

@@ -5,7 +5,7 @@
 // its count and its first few requests (each with its reproduction). What is held
 // is bounded whatever the budget: at most MAX_KINDS kinds of EXAMPLES each.
 import type { Reproduction } from '../../lib/reproduce.js';
-import { type Finding, resting } from '../types.js';
+import { anyIndex, type Finding, resting } from '../types.js';
 
 /** Requests shown of each kind, each with its reproduction. */
 export const EXAMPLES = 3;
@@ -21,7 +21,7 @@ export function kindOf(f: Finding): string {
   // A body off the spec is one kind per status and per node it rests on: a 400 whose body rests on an assumed
   // shape and a 403 whose body breaks a fact are two findings, and the check fails on the second only.
   if (f.keyword) {
-    const where = (f.at ?? '').replace(/\/\d+(?=\/|$)/g, '/*') || '(body)';
+    const where = anyIndex(f.at) || '(body)';
     const status = f.status === undefined ? '' : `${f.status} `;
     return `schema ${status}${where} ${f.keyword}${f.assumption ? ` (${f.assumption})` : ''}`;
   }

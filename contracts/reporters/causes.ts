@@ -10,7 +10,7 @@
 // One pure function over the results; every reporter shows its causes, and
 // the per-check verdicts stay as they are.
 import { counted } from '../../lib/words.js';
-import type { CheckResult, Finding } from '../types.js';
+import { anyIndex, type CheckResult, type Finding } from '../types.js';
 
 export interface Cause {
   /** The message with the operation taken out (`<operation>`, `<path>`, `<id>`). */
@@ -46,10 +46,7 @@ export function causeMessage(f: Finding, operationId?: string): string {
     .replace(/\b(?:GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) \/[^\s"'`,;]*/g, '<method> <path>')
     .replace(/(?:https?:\/\/[^\s"'`]+)?\/api\/v\d+(?:\/[\w{}:.~%-]+)+/g, '<path>')
     .replace(/\b(id|client|room|measurement|user)( |_id[ =:]*)\d+\b/gi, '$1$2<id>')
-    .replace(
-      /(^|[\s(])((?:\/[\w~*-]+)+)/g,
-      (_all, before: string, pointer: string) => `${before}${pointer.replace(/\/\d+(?=\/|$)/g, '/*')}`,
-    );
+    .replace(/(^|[\s(])((?:\/[\w~*-]+)+)/g, (_all, before: string, pointer: string) => `${before}${anyIndex(pointer)}`);
 }
 
 const keyOf = (c: Pick<Cause, 'message' | 'keyword' | 'severity' | 'assumption'>) =>

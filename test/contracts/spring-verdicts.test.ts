@@ -23,7 +23,6 @@ import {
 import {
   assertRowsOf,
   brief,
-  type Deployment,
   failedTwice,
   failedWith,
   ledgerStatus,
@@ -32,21 +31,16 @@ import {
   type Row,
   type RunKey,
   runOf,
+  stagingDeployment,
 } from '../helpers/verdict-runs.js';
 
-const spring: Deployment<DefectName, DeviationName> = {
-  name: 'spring',
-  accounts: DEFAULT_ACCOUNTS,
-  async start(k, rateLimitMs) {
-    const s = await startSpringStaging({
-      defects: k.defects,
-      deviations: k.deviations,
-      ...(rateLimitMs ? { rateLimit: { windowMs: rateLimitMs } } : {}),
-    });
-    // The suite takes the origin; the API's /api/v1 is the spec's base path.
-    return { url: new URL(s.url).origin, disposableClientId: s.store.disposableClientId, close: () => s.close() };
-  },
-};
+// The suite takes the origin; the API's /api/v1 is the spec's base path.
+const spring = stagingDeployment<DefectName, DeviationName>(
+  'spring',
+  DEFAULT_ACCOUNTS,
+  startSpringStaging,
+  (url) => new URL(url).origin,
+);
 
 /** What a failed check says when it reports each defect (besides naming one of its operations). */
 const EVIDENCE: Record<DefectName, RegExp> = {

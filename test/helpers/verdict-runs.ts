@@ -44,6 +44,35 @@ export interface Deployment<D extends string, V extends string> {
   ): Promise<{ url: string; disposableClientId: number; close(): Promise<void> }>;
 }
 
+/** What a staging's start gives: its address, its store's disposable client, and how to stop it. */
+interface Started {
+  url: string;
+  store: { disposableClientId: number };
+  close(): Promise<void>;
+}
+
+/** A staging as a deployment: started with the run's switches, and with a throttle window in the rate-limit
+ *  mode; `baseUrl` is what the suite is given of its address. */
+export function stagingDeployment<D extends string, V extends string>(
+  name: string,
+  accounts: Deployment<D, V>['accounts'],
+  start: (o: { defects: readonly D[]; deviations: readonly V[]; rateLimit?: { windowMs: number } }) => Promise<Started>,
+  baseUrl: (url: string) => string = (url) => url,
+): Deployment<D, V> {
+  return {
+    name,
+    accounts,
+    async start(k, rateLimitMs) {
+      const s = await start({
+        defects: k.defects,
+        deviations: k.deviations,
+        ...(rateLimitMs ? { rateLimit: { windowMs: rateLimitMs } } : {}),
+      });
+      return { url: baseUrl(s.url), disposableClientId: s.store.disposableClientId, close: () => s.close() };
+    },
+  };
+}
+
 /** The rate limit's window is 10 s, so that a run in that mode waits seconds, not minutes, while the
  *  rate-limit check's burst of 70 calls fits in one window on a loaded machine (5 s did not, once in a while,
  *  with other test files and work sharing the two CPUs: 'no 429 after 70 calls in a row'). */

@@ -4,7 +4,7 @@
 // assumption. Each row is one assertion.
 import type { Test } from 'tap';
 import type { CheckResult, RunReport } from '../../../contracts/types.js';
-import { assertRowsOf, type Deployment, failedWith, type Row as RowOf, runOf } from '../verdict-runs.js';
+import { assertRowsOf, failedWith, type Row as RowOf, runOf, stagingDeployment } from '../verdict-runs.js';
 import { startStaging } from './server.js';
 import { DEFAULT_ACCOUNTS } from './store.js';
 import { DEFECTS, type DefectName, type DeviationName, type Mode } from './switches.js';
@@ -17,18 +17,7 @@ export interface RunKey {
   deviations: readonly DeviationName[];
 }
 
-const laravel: Deployment<DefectName, DeviationName> = {
-  name: 'laravel',
-  accounts: DEFAULT_ACCOUNTS,
-  async start(k, rateLimitMs) {
-    const staging = await startStaging({
-      defects: k.defects,
-      deviations: k.deviations,
-      ...(rateLimitMs ? { rateLimit: { windowMs: rateLimitMs } } : {}),
-    });
-    return { url: staging.url, disposableClientId: staging.store.disposableClientId, close: () => staging.close() };
-  },
-};
+const laravel = stagingDeployment<DefectName, DeviationName>('laravel', DEFAULT_ACCOUNTS, startStaging);
 
 /** The report of a run of the suite against a fresh staging with these switches (memoized). */
 export const run = (k: RunKey): Promise<RunReport> => runOf(laravel, k);
